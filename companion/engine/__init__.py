@@ -1,0 +1,1 @@
+"""The pure rules engines: no I/O, no clock, no randomness, no Kivy, no hardware."""

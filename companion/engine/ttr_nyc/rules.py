@@ -1,0 +1,508 @@
+"""The rules of Ticket to Ride: New York: which reported moves are legal and what they change."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..core import ActionCodec, Phase, RuleViolation, Rules, ScoreSheet, Status, next_seat
+from .actions import (ACTIONS, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, PlaceRoute,
+                      RevealTickets, TakeFaceUp, TurnUp)
+from .board import COLOURS, KINDS, Board, Card, Route
+from .scoring import score_sheet
+from .state import EndReason, Hand, Mode, PlayerState, TtrState
+
+# [decision] After this many 3-Taxi flushes in a row the display stays as it is.
+MAX_FLUSHES = 3
+
+_PLAYING = (Phase.PLAY, Phase.FINAL_ROUND)
+
+
+class TtrNyc(Rules):
+    """The engine. States are owned by the caller; `apply` checks fully, then changes."""
+
+    game_id = "ttr-nyc"
+    codec = ActionCodec(ACTIONS)
+
+    def __init__(self, board: Board):
+        self.board = board
+        self._handlers = {
+            TurnUp: self._turn_up,
+            KeepTickets: self._keep_tickets,
+            DrawBlind: self._draw_blind,
+            TakeFaceUp: self._take_face_up,
+            ClaimRoute: self._claim_route,
+            DrawTickets: self._draw_tickets,
+            Pass: self._pass,
+            RevealTickets: self._reveal_tickets,
+            PlaceRoute: self._place_route,
+        }
+
+    # ---- setting up -------------------------------------------------------------------
+
+    def new_state(self, players: tuple[str, ...] | list[str],
+                  options: Mapping[str, Any] | None = None) -> TtrState:
+        """Setup: 2 cards dealt to each player, 5 to turn face up, 2 tickets dealt to each."""
+        options = dict(options or {})
+        board, players = self.board, tuple(players)
+        if not board.min_players <= len(players) <= board.max_players:
+            raise RuleViolation("player_count", "Ticket to Ride: New York is for {min} to {max} players,"
+                                " not {count}.", min=board.min_players, max=board.max_players,
+                                count=len(players))
+        mode = _option_mode(options)
+        first = options.get("first", 0)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
+            raise RuleViolation("bad_option", "The starting seat must be 0 to {last}.",
+                                last=len(players) - 1)
+        hand = board.initial_hand if mode is Mode.PLAY else 0
+        seats = [PlayerState(Hand(unknown=hand), board.taxis_per_player) for _ in players]
+        state = TtrState(
+            players=players, mode=mode, first=first, phase=Phase.SETUP, current=first, seats=seats,
+            display=[None] * board.face_up, discard=[0] * KINDS,
+            deck=sum(board.box) - hand * len(players),
+            ticket_deck=len(board.tickets) - board.tickets_dealt * len(players),
+        )
+        if mode is Mode.SCORE_ONLY:
+            state.phase = Phase.SCORING
+            state.end_reason = EndReason.SCORE_ONLY
+            state.ticket_deck = len(board.tickets)
+            return state
+        state.pending = tuple(range(board.face_up))
+        return state
+
+    # ---- the engine interface -----------------------------------------------------------
+
+    def apply(self, state: TtrState, action) -> TtrState:
+        handler = self._handlers.get(type(action))
+        if handler is None:
+            raise RuleViolation("unknown_action", "{kind!r} is not a Ticket to Ride: New York action.",
+                                kind=getattr(action, "type", type(action).__name__))
+        handler(state, action)
+        return state
+
+    def status(self, state: TtrState) -> Status:
+        final = state.trigger is not None
+        if state.phase is Phase.OVER:
+            return Status(Phase.OVER, None, None, state.end_reason, final)
+        if state.pending:
+            return Status(state.phase, state.current, "turn_up", None, final)
+        if state.phase is Phase.SETUP:
+            seat = next(s for s, p in enumerate(state.seats) if not p.kept_at_setup)
+            return Status(Phase.SETUP, seat, "keep_tickets")
+        if state.phase is Phase.SCORING:
+            seat = next(s for s, p in enumerate(state.seats) if p.revealed is None)
+            return Status(Phase.SCORING, seat, "reveal_tickets", state.end_reason, final)
+        return Status(state.phase, state.current, None, None, final)
+
+    def score(self, state: TtrState) -> ScoreSheet:
+        """The score sheet; provisional (tickets not yet counted) until every player revealed."""
+        tickets = [p.revealed or () for p in state.seats]
+        return score_sheet(self.board, state.players, [p.routes for p in state.seats], tickets,
+                           final=state.phase is Phase.OVER)
+
+    # ---- what the table reports ---------------------------------------------------------
+
+    def _turn_up(self, s: TtrState, action: TurnUp) -> None:
+        if not s.pending:
+            raise RuleViolation("no_turn_up_expected", "No card is waiting to be turned face up.")
+        if len(action.cards) != len(s.pending):
+            raise RuleViolation("turn_up_count", "{expected} card(s) should be turned face up, "
+                                "not {given}.", expected=len(s.pending), given=len(action.cards))
+        cards = [Card.parse(name) for name in action.cards]
+        self._check_turned_up(s, cards)
+        for slot, card in zip(s.pending, cards):
+            if s.deck == 0:
+                _reshuffle(s)
+            s.deck -= 1
+            s.display[slot] = card
+        s.pending = ()
+        self._settle(s)
+
+    def _keep_tickets(self, s: TtrState, action: KeepTickets) -> None:
+        seat = self._check_seat(s, action.seat)
+        self._check_no_pending(s)
+        if s.phase is not Phase.SETUP:
+            raise RuleViolation("not_setup", "Tickets dealt at setup are kept before the first turn.")
+        player = s.seats[seat]
+        if player.kept_at_setup:
+            raise RuleViolation("already_kept", "{player} has already chosen their tickets.",
+                                player=s.players[seat])
+        self._check_kept(action.kept, self.board.tickets_dealt)
+        player.kept_at_setup = True
+        player.tickets = action.kept
+        s.ticket_deck += self.board.tickets_dealt - action.kept  # returned under the ticket deck
+        if all(p.kept_at_setup for p in s.seats):
+            s.phase = Phase.PLAY
+            s.current = s.first
+
+    # ---- a turn ---------------------------------------------------------------------------
+
+    def _draw_blind(self, s: TtrState, action: DrawBlind) -> None:
+        seat = self._check_turn(s, action.seat)
+        if s.deck + sum(s.discard) == 0:
+            raise RuleViolation("deck_empty", "The deck and the discard pile are both empty: "
+                                "there is no card to draw blind.")
+        card = None if action.card is None else Card.parse(action.card)
+        if card is not None:
+            self._check_turned_up(s, [card])
+        if s.deck == 0:
+            _reshuffle(s)
+        s.deck -= 1
+        hand = s.seats[seat].hand
+        if card is None:
+            hand.unknown += 1
+        else:
+            hand.known[card] += 1
+        self._card_taken(s, ends_draw=False)
+
+    def _take_face_up(self, s: TtrState, action: TakeFaceUp) -> None:
+        seat = self._check_turn(s, action.seat)
+        if not 0 <= action.slot < len(s.display) or s.display[action.slot] is None:
+            raise RuleViolation("empty_slot", "There is no face-up card in slot {slot}.",
+                                slot=action.slot)
+        card = s.display[action.slot]
+        named = Card.parse(action.card)
+        if named is not card:
+            raise RuleViolation("face_up_mismatch", "The face-up card in slot {slot} is {actual}, "
+                                "not {named}.", slot=action.slot, actual=card.key, named=named.key)
+        if card is Card.TAXI and s.drawn:
+            raise RuleViolation("taxi_second_card", "A face-up Taxi card cannot be taken as the "
+                                "second card.")
+        s.display[action.slot] = None
+        s.seats[seat].hand.known[card] += 1
+        s.flushes = 0
+        self._refill(s)
+        self._card_taken(s, ends_draw=card is Card.TAXI)  # a face-up Taxi first is the whole draw
+
+    def _card_taken(self, s: TtrState, ends_draw: bool) -> None:
+        s.drawn += 1
+        if ends_draw or s.drawn == 2:
+            self._end_turn(s)
+        else:
+            self._settle(s)
+
+    def _claim_route(self, s: TtrState, action: ClaimRoute) -> None:
+        seat = self._check_turn(s, action.seat)
+        if s.drawn:
+            raise RuleViolation("one_action", "You are drawing cards this turn: take your second "
+                                "card; a route can be claimed on another turn.")
+        route = self._check_route_free(s, seat, action.route)
+        player = s.seats[seat]
+        if player.taxis < route.length:
+            raise RuleViolation("not_enough_taxis", "{route} needs {length} taxis; {player} has "
+                                "only {taxis} left.", route=self._route_name(route),
+                                length=route.length, player=s.players[seat], taxis=player.taxis)
+        paid = self._check_payment(route, action.cards)
+        from_unknown = self._check_hand(s, seat, paid)
+        hand = player.hand
+        for kind in range(KINDS):
+            if paid[kind]:
+                from_known = paid[kind] - from_unknown[kind]
+                hand.known[kind] -= from_known
+                s.discard[kind] += paid[kind]
+        hand.unknown -= sum(from_unknown)
+        self._place(s, seat, route)
+        s.flushes = 0
+        self._refill(s)  # an empty display slot can be refilled now the discard pile has cards
+        self._end_turn(s)
+
+    def _draw_tickets(self, s: TtrState, action: DrawTickets) -> None:
+        seat = self._check_turn(s, action.seat)
+        if s.drawn:
+            raise RuleViolation("one_action", "You are drawing cards this turn: take your second "
+                                "card; tickets can be drawn on another turn.")
+        if s.ticket_deck == 0:
+            raise RuleViolation("no_tickets_left", "There are no destination tickets left to draw.")
+        drawn = min(self.board.tickets_drawn, s.ticket_deck)
+        self._check_kept(action.kept, drawn)
+        s.seats[seat].tickets += action.kept
+        s.ticket_deck -= action.kept  # the others go back under the ticket deck
+        self._end_turn(s)
+
+    def _pass(self, s: TtrState, action: Pass) -> None:
+        seat = self._check_turn(s, action.seat)
+        if s.drawn:
+            raise RuleViolation("must_draw_second", "Take your second card.")
+        if self.can_draw_cards(s) or s.ticket_deck:
+            raise RuleViolation("pass_not_allowed", "You can only pass when no action is possible: "
+                                "cards or tickets can still be drawn.")
+        if self.certain_claims(s, seat):
+            raise RuleViolation("pass_not_allowed", "You can only pass when no action is possible: "
+                                "you can claim a route.")
+        s.passes += 1
+        self._end_turn(s, passed=True)
+
+    # ---- scoring ---------------------------------------------------------------------------
+
+    def _reveal_tickets(self, s: TtrState, action: RevealTickets) -> None:
+        seat = self._check_seat(s, action.seat)
+        if s.phase is not Phase.SCORING:
+            raise RuleViolation("not_scoring", "Tickets are revealed when the game is over.")
+        player = s.seats[seat]
+        if player.revealed is not None:
+            raise RuleViolation("already_revealed", "{player} has already revealed their tickets.",
+                                player=s.players[seat])
+        tickets = action.tickets
+        for ticket in tickets:
+            if ticket not in self.board.tickets:
+                raise RuleViolation("unknown_ticket", "There is no ticket {ticket!r}.", ticket=ticket)
+        if len(set(tickets)) != len(tickets):
+            raise RuleViolation("ticket_twice", "A ticket is listed twice.")
+        for other, holder in enumerate(s.seats):
+            shared = set(tickets) & set(holder.revealed or ())
+            if shared:
+                raise RuleViolation("ticket_held_by_other", "{player} already revealed {ticket}.",
+                                    player=s.players[other], ticket=self._ticket_name(min(shared)))
+        if s.mode is Mode.PLAY and len(tickets) != player.tickets:
+            raise RuleViolation("ticket_count", "{player} kept {kept} ticket(s) but revealed "
+                                "{given}.", player=s.players[seat], kept=player.tickets,
+                                given=len(tickets))
+        if s.mode is Mode.SCORE_ONLY and not tickets:
+            raise RuleViolation("no_tickets", "Every player keeps at least one ticket: enter "
+                                "{player}'s tickets.", player=s.players[seat])
+        player.revealed = tuple(tickets)
+        player.tickets = len(tickets)
+        if all(p.revealed is not None for p in s.seats):
+            s.phase = Phase.OVER
+
+    def _place_route(self, s: TtrState, action: PlaceRoute) -> None:
+        seat = self._check_seat(s, action.seat)
+        if s.mode is not Mode.SCORE_ONLY or s.phase is not Phase.SCORING:
+            raise RuleViolation("not_score_only", "Routes are placed without cards only when "
+                                "scoring a finished game.")
+        route = self._check_route_free(s, seat, action.route)
+        if s.seats[seat].taxis < route.length:
+            raise RuleViolation("too_many_taxis", "{player} would need more than {total} taxis: "
+                                "each player has only {total}.", player=s.players[seat],
+                                total=self.board.taxis_per_player)
+        self._place(s, seat, route)
+
+    # ---- checks (they change nothing) -----------------------------------------------------
+
+    def _check_seat(self, s: TtrState, seat: int) -> int:
+        if not 0 <= seat < len(s.players):
+            raise RuleViolation("no_such_seat", "There is no seat {seat} in a game of {count}.",
+                                seat=seat, count=len(s.players))
+        return seat
+
+    def _check_no_pending(self, s: TtrState) -> None:
+        if s.pending:
+            raise RuleViolation("turn_up_first", "First say which card(s) were turned face up.")
+
+    def _check_turn(self, s: TtrState, seat: int) -> int:
+        if seat == s.current and not s.pending and s.phase in _PLAYING:
+            return seat  # the usual case, checked first
+        self._check_seat(s, seat)
+        self._check_no_pending(s)
+        if s.phase not in _PLAYING:
+            raise RuleViolation("not_playing", "That move is made during play; the game is in "
+                                "{phase}.", phase=s.phase.value)
+        if seat != s.current:
+            raise RuleViolation("not_your_turn", "It is {player}'s turn, not {other}'s.",
+                                player=s.players[s.current], other=s.players[seat])
+        return seat
+
+    def _check_kept(self, kept: int, drawn: int) -> None:
+        if not self.board.keep_min <= kept <= drawn:
+            raise RuleViolation("keep_tickets", "Keep at least {min} and at most {max} of the "
+                                "{max} ticket(s).", min=self.board.keep_min, max=drawn)
+
+    def _check_box(self, s: TtrState, card: Card, more: int) -> None:
+        """A card that comes to light must still be somewhere unseen: the box has only so many."""
+        if s.known_count(card) + more > self.board.box[card]:
+            raise self._too_many(card)
+
+    def _too_many(self, card: Card) -> RuleViolation:
+        return RuleViolation("too_many_cards", "That would be more {card} cards than the box "
+                             "holds ({box}): check the cards reported.",
+                             card=card.key, box=self.board.box[card])
+
+    def _check_turned_up(self, s: TtrState, cards: list[Card]) -> None:
+        """Cards coming off the deck, in order; an empty deck takes in the discard pile first."""
+        if len(cards) <= s.deck:  # no reshuffle on the way: the usual case
+            for card in set(cards):
+                self._check_box(s, card, cards.count(card))
+            return
+        deck, discard, extra = s.deck, s.discard, [0] * KINDS
+        for card in cards:
+            if deck == 0:
+                deck, discard = sum(discard), [0] * KINDS
+            deck -= 1
+            extra[card] += 1
+            seen = s.known_count(card) - s.discard[card] + discard[card] + extra[card]
+            if seen > self.board.box[card]:
+                raise self._too_many(card)
+
+    def _check_route_free(self, s: TtrState, seat: int, route_id: str) -> Route:
+        route = self.board.routes.get(route_id)
+        if route is None:
+            raise RuleViolation("unknown_route", "There is no route {route!r}.", route=route_id)
+        if route_id in s.owners:
+            raise RuleViolation("route_taken", "{route} is already claimed by {player}.",
+                                route=self._route_name(route), player=s.players[s.owners[route_id]])
+        sibling_owner = s.owners.get(route.sibling) if route.sibling else None
+        if sibling_owner == seat:
+            raise RuleViolation("double_route_twice", "{player} already has the other route of "
+                                "this double route.", player=s.players[seat])
+        if sibling_owner is not None and len(s.players) in self.board.doubles_single_use:
+            raise RuleViolation("double_route_closed", "With {count} players only one route of "
+                                "a double route can be claimed.", count=len(s.players))
+        return route
+
+    def _check_payment(self, route: Route, names: tuple[str, ...]) -> list[int]:
+        if len(names) != route.length:
+            raise RuleViolation("payment_count", "{route} needs {length} cards, not {given}.",
+                                route=self._route_name(route), length=route.length,
+                                given=len(names))
+        paid = [0] * KINDS
+        for name in names:
+            paid[Card.parse(name)] += 1
+        colours = [c for c in COLOURS if paid[c]]
+        if len(colours) > 1:
+            raise RuleViolation("payment_mixed", "A route is paid with cards of one colour "
+                                "(Taxi cards are wild).")
+        if colours and route.colour is not None and colours[0] is not route.colour:
+            raise RuleViolation("payment_colour", "{route} is {colour}: pay with {colour} or Taxi "
+                                "cards.", route=self._route_name(route), colour=route.colour.key)
+        return paid
+
+    def _check_hand(self, s: TtrState, seat: int, paid: list[int]) -> list[int]:
+        """How many of each paid card came from the unseen part of the hand."""
+        hand = s.seats[seat].hand
+        from_unknown = [max(0, paid[k] - hand.known[k]) for k in range(KINDS)]
+        if sum(from_unknown) > hand.unknown:
+            raise RuleViolation("not_in_hand", "{player} does not hold those cards.",
+                                player=s.players[seat])
+        for kind in range(KINDS):
+            if from_unknown[kind]:
+                self._check_box(s, Card(kind), from_unknown[kind])
+        return from_unknown
+
+    # ---- changes ---------------------------------------------------------------------------
+
+    def _place(self, s: TtrState, seat: int, route: Route) -> None:
+        s.owners[route.id] = seat
+        player = s.seats[seat]
+        player.routes.append(route.id)
+        player.taxis -= route.length
+
+    def _refill(self, s: TtrState) -> None:
+        """Ask the table for a card for each empty slot, as far as deck and discard pile allow."""
+        if None not in s.display:
+            s.pending = ()
+            return
+        empty = [slot for slot, card in enumerate(s.display) if card is None]
+        s.pending = tuple(empty[:s.deck + sum(s.discard)])
+
+    def _settle(self, s: TtrState) -> None:
+        """After the table turned cards up: flush 3 Taxis, or end a draw that cannot go on."""
+        if s.pending:
+            return
+        if self._must_flush(s):
+            for card in s.display:
+                if card is not None:
+                    s.discard[card] += 1
+            s.display = [None] * len(s.display)
+            s.flushes += 1
+            self._refill(s)
+            return
+        if s.drawn == 1 and s.phase in _PLAYING and not self.can_draw_second(s):
+            self._end_turn(s)  # [decision] no second card can be had: the draw ends after one
+
+    def _must_flush(self, s: TtrState) -> bool:
+        taxis = s.display.count(Card.TAXI)
+        if taxis < self.board.flush_threshold or s.flushes >= MAX_FLUSHES:
+            return False
+        # [decision] Flush only if the cards that would be turned up could hold fewer than 3 Taxis.
+        pool = s.deck + sum(s.discard) + sum(c is not None for c in s.display)
+        hand_taxis = sum(p.hand.known[Card.TAXI] for p in s.seats)
+        hand_unknown = sum(p.hand.unknown for p in s.seats)
+        min_pool_taxis = max(taxis + s.discard[Card.TAXI],
+                             self.board.box[Card.TAXI] - hand_taxis - hand_unknown)
+        new_display = min(len(s.display), pool)
+        return pool - min_pool_taxis >= new_display - (self.board.flush_threshold - 1)
+
+    def _end_turn(self, s: TtrState, passed: bool = False) -> None:
+        seat = s.current
+        s.drawn = 0
+        s.passes = s.passes if passed else 0
+        if s.trigger is None and s.seats[seat].taxis <= self.board.end_trigger:
+            s.trigger = seat
+            s.final_turns_left = len(s.players)  # every player, the trigger too, has one more turn
+            s.phase = Phase.FINAL_ROUND
+        elif s.trigger is not None:
+            s.final_turns_left -= 1
+        if s.trigger is not None and s.final_turns_left == 0:
+            self._game_over(s, EndReason.TAXIS_LOW)
+        elif s.passes >= len(s.players):
+            self._game_over(s, EndReason.NO_MOVES)
+        else:
+            s.current = next_seat(seat, len(s.players))
+
+    def _game_over(self, s: TtrState, reason: EndReason) -> None:
+        s.phase = Phase.SCORING
+        s.end_reason = reason
+        s.pending = ()  # nobody needs to know the card turned up after the last turn
+
+    # ---- questions the UI and the table simulation ask -------------------------------------
+
+    def can_draw_cards(self, s: TtrState) -> bool:
+        return s.deck + sum(s.discard) > 0 or any(c is not None for c in s.display)
+
+    def can_draw_second(self, s: TtrState) -> bool:
+        if s.deck + sum(s.discard) > 0:
+            return True
+        return any(c is not None and c is not Card.TAXI for c in s.display)
+
+    def claimable(self, s: TtrState, seat: int, route: Route) -> bool:
+        """Free to this seat and within its taxis (the cards aside)."""
+        if route.id in s.owners or s.seats[seat].taxis < route.length:
+            return False
+        sibling_owner = s.owners.get(route.sibling) if route.sibling else None
+        if sibling_owner is None:
+            return True
+        return sibling_owner != seat and len(s.players) not in self.board.doubles_single_use
+
+    def payments(self, route: Route, hand: list[int], unknown: int = 0) -> list[tuple[Card, ...]]:
+        """Every way to pay a route from a hand: colour cards first, then Taxis.
+
+        With unseen cards in the hand any payment they could cover is offered.
+        """
+        colours = COLOURS if route.colour is None else (route.colour,)
+        options = []
+        for colour in colours:
+            for taxis in range(route.length + 1):
+                plain = route.length - taxis
+                short = max(0, plain - hand[colour]) + max(0, taxis - hand[Card.TAXI])
+                if short <= unknown and (plain or colour is colours[0]):
+                    options.append((colour,) * plain + (Card.TAXI,) * taxis)
+        return options
+
+    def certain_claims(self, s: TtrState, seat: int) -> list[Route]:
+        """Routes this seat can surely claim now (only a fully known hand makes it sure)."""
+        hand = s.seats[seat].hand
+        if hand.unknown:
+            return []
+        return [r for r in self.board.routes.values()
+                if self.claimable(s, seat, r) and self.payments(r, hand.known)]
+
+    def _route_name(self, route: Route) -> str:
+        locations = self.board.locations
+        return f"{locations[route.a].name} – {locations[route.b].name}"
+
+    def _ticket_name(self, ticket_id: str) -> str:
+        ticket = self.board.tickets[ticket_id]
+        return f"{self.board.locations[ticket.a].name} – {self.board.locations[ticket.b].name}"
+
+
+def _reshuffle(s: TtrState) -> None:
+    """The discard pile is shuffled into a new deck; its cards are unseen again."""
+    s.deck += sum(s.discard)
+    s.discard = [0] * KINDS
+
+
+def _option_mode(options: Mapping[str, Any]) -> Mode:
+    try:
+        return Mode(options.get("mode", Mode.PLAY.value))
+    except ValueError:
+        raise RuleViolation("bad_option", "Unknown mode {mode!r}: use 'play' or 'score_only'.",
+                            mode=options.get("mode")) from None

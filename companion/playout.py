@@ -1,0 +1,178 @@
+"""Random games at a pretend table: a really shuffled box answers the engine and random players move.
+
+The engine never shuffles; this module does, so tests and the benchmark can play thousands of
+complete games. It keeps what a real table hides (the deck order, each hand, each ticket) and
+reports to the engine only what players would tell the companion.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .engine.core import Action, Phase
+from .engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
+                             RevealTickets, TakeFaceUp, TtrNyc, TtrState, TurnUp)
+from .engine.ttr_nyc.board import KINDS
+
+KEYS = tuple(card.key for card in Card)
+
+
+@dataclass
+class HiddenTable:
+    """What only the physical table knows: deck order, hands, tickets."""
+
+    deck: list[Card]
+    hands: list[list[int]]
+    ticket_deck: list[str]
+    tickets: list[list[str]] = field(default_factory=list)
+    dealt: list[list[str]] = field(default_factory=list)
+
+
+class TtrPlayout:
+    """Plays one random game of Ticket to Ride: New York, action by action."""
+
+    def __init__(self, rules: TtrNyc, players: int, rng: random.Random, *,
+                 scan_blind: bool = False, claim_bias: float = 0.6, ticket_bias: float = 0.05):
+        self.rules = rules
+        self.rng = rng
+        self.scan_blind = scan_blind  # the table reports every blind card (a scanner)
+        self.claim_bias = claim_bias
+        self.ticket_bias = ticket_bias
+        board = rules.board
+        self.players = tuple(f"P{seat + 1}" for seat in range(players))
+        self.options = {"first": rng.randrange(players)}
+        self.state: TtrState = rules.new_state(self.players, self.options)
+        deck = [Card(kind) for kind in range(KINDS) for _ in range(board.box[kind])]
+        rng.shuffle(deck)
+        tickets = list(board.tickets)
+        rng.shuffle(tickets)
+        hands = [[0] * KINDS for _ in range(players)]
+        for seat in range(players):
+            for _ in range(board.initial_hand):
+                hands[seat][deck.pop()] += 1
+        dealt = [[tickets.pop() for _ in range(board.tickets_dealt)] for _ in range(players)]
+        self.hidden = HiddenTable(deck, hands, tickets, [[] for _ in range(players)], dealt)
+        self.log: list[Action] = []
+        self._routes = tuple((r, r.id, -1 if r.colour is None else int(r.colour), r.length)
+                             for r in board.routes.values())
+
+    # ---- the game loop -------------------------------------------------------------------
+
+    def play(self, max_steps: int = 10_000) -> TtrState:
+        for _ in range(max_steps):
+            if self.state.phase is Phase.OVER:
+                return self.state
+            self.step()
+        raise RuntimeError("the game did not end")
+
+    def step(self) -> Action:
+        action = self.choose()
+        self.rules.apply(self.state, action)
+        self.log.append(action)
+        return action
+
+    def choose(self) -> Action:
+        s = self.state
+        if s.pending:
+            return self._turn_up(len(s.pending))
+        if s.phase is Phase.SETUP:
+            seat = next(i for i, p in enumerate(s.seats) if not p.kept_at_setup)
+            return self._keep(seat, self.hidden.dealt[seat], KeepTickets)
+        if s.phase is Phase.SCORING:
+            seat = next(i for i, p in enumerate(s.seats) if p.revealed is None)
+            return RevealTickets(seat, tuple(self.hidden.tickets[seat]))
+        if s.drawn:
+            return self._draw_card(second=True)
+        return self._turn_start()
+
+    # ---- the hidden table answers ------------------------------------------------------
+
+    def _deck_card(self) -> Card:
+        """The top card; an empty deck takes in the discard pile, just when the engine's does."""
+        hidden, s = self.hidden, self.state
+        if not hidden.deck:
+            hidden.deck = [Card(k) for k in range(KINDS) for _ in range(s.discard[k])]
+            self.rng.shuffle(hidden.deck)
+        return hidden.deck.pop()
+
+    def _turn_up(self, count: int) -> TurnUp:
+        return TurnUp(tuple(self._deck_card().key for _ in range(count)))
+
+    # ---- random players ----------------------------------------------------------------
+
+    def _keep(self, seat: int, drawn: list[str], make) -> Action:
+        kept = self.rng.randint(1, len(drawn))
+        self.rng.shuffle(drawn)
+        self.hidden.tickets[seat].extend(drawn[:kept])
+        self.hidden.ticket_deck[:0] = drawn[kept:]  # returned under the ticket deck
+        drawn.clear()
+        return make(seat, kept)
+
+    def _turn_start(self) -> Action:
+        s, rng = self.state, self.rng
+        seat = s.current
+        if rng.random() < self.claim_bias:
+            claim = self._random_claim(seat)
+            if claim is not None:
+                return claim
+        if s.ticket_deck and rng.random() < self.ticket_bias:
+            return self._draw_tickets(seat)
+        if self.rules.can_draw_cards(s):
+            return self._draw_card(second=False)
+        claim = self._random_claim(seat)
+        if claim is not None:
+            return claim
+        if s.ticket_deck:
+            return self._draw_tickets(seat)
+        return Pass(seat)
+
+    def _draw_tickets(self, seat: int) -> Action:
+        hidden = self.hidden
+        count = min(self.rules.board.tickets_drawn, len(hidden.ticket_deck))
+        drawn = [hidden.ticket_deck.pop() for _ in range(count)]
+        return self._keep(seat, drawn, DrawTickets)
+
+    def _draw_card(self, second: bool) -> Action:
+        s, rng = self.state, self.rng
+        seat = s.current
+        slots = [i for i, c in enumerate(s.display)
+                 if c is not None and not (second and c is Card.TAXI)]
+        blind = s.deck + sum(s.discard) > 0
+        choices = len(slots) + (1 if blind else 0)
+        pick = rng.randrange(choices)
+        if pick < len(slots):
+            slot = slots[pick]
+            card = s.display[slot]
+            self.hidden.hands[seat][card] += 1
+            return TakeFaceUp(seat, slot, card.key)
+        card = self._deck_card()
+        self.hidden.hands[seat][card] += 1
+        return DrawBlind(seat, card.key if self.scan_blind else None)
+
+    def _random_claim(self, seat: int) -> Action | None:
+        """A random route this player can pay for from their real hand, with a random payment."""
+        rules, s, rng = self.rules, self.state, self.rng
+        hand = self.hidden.hands[seat]
+        wild = hand[Card.TAXI]
+        best = max(hand[:Card.TAXI]) + wild
+        owners = s.owners
+        limit = min(best, s.seats[seat].taxis)
+        affordable = [
+            r for r, rid, colour, length in self._routes
+            if length <= limit and rid not in owners
+            and (colour < 0 or hand[colour] + wild >= length)
+            and (r.sibling not in owners or rules.claimable(s, seat, r))
+        ]
+        if not affordable:
+            return None
+        route = rng.choice(affordable)
+        colours = [c for c in ((route.colour,) if route.colour is not None else Card)
+                   if c is not Card.TAXI and hand[c] + wild >= route.length]
+        colour = rng.choice(colours) if colours else Card.TAXI
+        fewest = max(0, route.length - hand[colour]) if colour is not Card.TAXI else route.length
+        taxis = rng.randint(fewest, min(route.length, wild))
+        cards = (colour,) * (route.length - taxis) + (Card.TAXI,) * taxis
+        for card in cards:
+            hand[card] -= 1
+        return ClaimRoute(seat, route.id, tuple(KEYS[c] for c in cards))

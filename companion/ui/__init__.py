@@ -1,0 +1,1 @@
+"""The Kivy touchscreen app (issue 3): one module per screen."""

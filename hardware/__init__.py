@@ -1,0 +1,1 @@
+"""The physical rig: seat LEDs and buttons (gpiozero) and the card scanner (pyserial)."""
