@@ -189,7 +189,7 @@ class TtrNyc(Rules):
         player = s.seats[seat]
         if player.taxis < route.length:
             raise RuleViolation("not_enough_taxis", "{route} needs {length} taxis; {player} has "
-                                "only {taxis} left.", route=self._route_name(route),
+                                "only {taxis} left.", route=self.route_name(route),
                                 length=route.length, player=s.players[seat], taxis=player.taxis)
         paid = self._check_payment(route, action.cards)
         from_unknown = self._check_hand(s, seat, paid)
@@ -251,7 +251,7 @@ class TtrNyc(Rules):
             shared = set(tickets) & set(holder.revealed or ())
             if shared:
                 raise RuleViolation("ticket_held_by_other", "{player} already revealed {ticket}.",
-                                    player=s.players[other], ticket=self._ticket_name(min(shared)))
+                                    player=s.players[other], ticket=self.ticket_name(min(shared)))
         if s.mode is Mode.PLAY and len(tickets) != player.tickets:
             raise RuleViolation("ticket_count", "{player} kept {kept} ticket(s) but revealed "
                                 "{given}.", player=s.players[seat], kept=player.tickets,
@@ -338,7 +338,7 @@ class TtrNyc(Rules):
             raise RuleViolation("unknown_route", "There is no route {route!r}.", route=route_id)
         if route_id in s.owners:
             raise RuleViolation("route_taken", "{route} is already claimed by {player}.",
-                                route=self._route_name(route), player=s.players[s.owners[route_id]])
+                                route=self.route_name(route), player=s.players[s.owners[route_id]])
         sibling_owner = s.owners.get(route.sibling) if route.sibling else None
         if sibling_owner == seat:
             raise RuleViolation("double_route_twice", "{player} already has the other route of "
@@ -351,7 +351,7 @@ class TtrNyc(Rules):
     def _check_payment(self, route: Route, names: tuple[str, ...]) -> list[int]:
         if len(names) != route.length:
             raise RuleViolation("payment_count", "{route} needs {length} cards, not {given}.",
-                                route=self._route_name(route), length=route.length,
+                                route=self.route_name(route), length=route.length,
                                 given=len(names))
         paid = [0] * KINDS
         for name in names:
@@ -362,7 +362,7 @@ class TtrNyc(Rules):
                                 "(Taxi cards are wild).")
         if colours and route.colour is not None and colours[0] is not route.colour:
             raise RuleViolation("payment_colour", "{route} is {colour}: pay with {colour} or Taxi "
-                                "cards.", route=self._route_name(route), colour=route.colour.key)
+                                "cards.", route=self.route_name(route), colour=route.colour.key)
         return paid
 
     def _check_hand(self, s: TtrState, seat: int, paid: list[int]) -> list[int]:
@@ -485,11 +485,11 @@ class TtrNyc(Rules):
         return [r for r in self.board.routes.values()
                 if self.claimable(s, seat, r) and self.payments(r, hand.known)]
 
-    def _route_name(self, route: Route) -> str:
+    def route_name(self, route: Route) -> str:
         locations = self.board.locations
         return f"{locations[route.a].name} – {locations[route.b].name}"
 
-    def _ticket_name(self, ticket_id: str) -> str:
+    def ticket_name(self, ticket_id: str) -> str:
         ticket = self.board.tickets[ticket_id]
         return f"{self.board.locations[ticket.a].name} – {self.board.locations[ticket.b].name}"
 

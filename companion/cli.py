@@ -1,0 +1,137 @@
+"""The `companion` command: the app, `replay`, `export`, `games` and `bench`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from .engine.core import ScoreSheet
+from .gamelog import Game, Header, LogError, dump_lines, fold_lines
+from .report import describe_state, score_table, state_json
+from .store import Store, StoreError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return _app(args)
+    try:
+        return args.run(args)
+    except StoreError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="A touchscreen companion for board games. "
+        "With no command it starts the touchscreen app.")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="the database file (default: companion.db in your data directory, "
+                        "or $COMPANION_DB)")
+    sub = parser.add_subparsers(dest="command")
+
+    replay = sub.add_parser("replay", help="check and score a recorded game log")
+    replay.add_argument("file", type=Path, help="a game log: a header line, then one JSON action "
+                        "per line ('-' reads standard input)")
+    replay.add_argument("--json", action="store_true", help="machine-readable output")
+    replay.set_defaults(run=_replay)
+
+    export = sub.add_parser("export", help="write a stored game as a game log")
+    export.add_argument("game", type=int, help="the game's number (see `companion games`)")
+    export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    export.set_defaults(run=_export)
+
+    games = sub.add_parser("games", help="list the stored games")
+    games.set_defaults(run=_games)
+
+    bench = sub.add_parser("bench", help="measure the engine and the log on this machine")
+    bench.add_argument("--quick", action="store_true", help="fewer rounds (a rough figure)")
+    bench.set_defaults(run=_bench)
+    return parser
+
+
+def _app(args: argparse.Namespace) -> int:
+    print("The touchscreen app is not built yet: it arrives with the next release.\n"
+          "Meanwhile: `companion replay FILE` checks and scores a recorded game, "
+          "`companion --help` lists everything.")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        if str(args.file) == "-":
+            game = fold_lines(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                game = fold_lines(f)
+    except OSError as error:
+        print(f"companion replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 1
+    except UnicodeDecodeError:
+        print(f"companion replay: {args.file} is not a UTF-8 text file", file=sys.stderr)
+        return 1
+    except LogError as error:
+        print(f"companion replay: {args.file}: line {error.line}: {error.violation.message}",
+              file=sys.stderr)
+        return 1
+    _print_game(game, args.json, sys.stdout)
+    return 0
+
+
+def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
+    sheet: ScoreSheet = game.rules.score(game.state)
+    if as_json:
+        json.dump({"header": game.header.to_json(), "actions": len(game.actions),
+                   "state": state_json(game), "score": sheet.to_json()}, out, indent=2,
+                  ensure_ascii=False)
+        out.write("\n")
+        return
+    out.write(describe_state(game))
+    out.write("\n")
+    out.write(score_table(sheet))
+
+
+def _export(args: argparse.Namespace) -> int:
+    store = Store(args.db)
+    try:
+        record = store.game(args.game)
+    except KeyError:
+        print(f"companion export: there is no game {args.game} in {store.path}", file=sys.stderr)
+        return 1
+    header = Header(record.game, record.players, record.options)
+    lines = dump_lines(header, (entry for _, entry in store.log(args.game)))
+    text = "".join(line + "\n" for line in lines)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text, encoding="utf-8")
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    store = Store(args.db)
+    records = store.games()
+    if not records:
+        print(f"No games stored in {store.path}.")
+    for record in records:
+        print(f"{record.id:>4}  {record.created[:16]}  {record.game:<8} {record.status:<9} "
+              f"{', '.join(record.players)}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import run_all
+    run_all(quick=args.quick, db_dir=args.db.parent if args.db else None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

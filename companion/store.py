@@ -1,0 +1,190 @@
+"""The SQLite database (through sqlite-utils): games, their players, the action log and results.
+
+Every connection runs in WAL mode with `synchronous=FULL`, so an action is on disk when its
+transaction commits. The schema version is SQLite's `user_version`; migrations run in order.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+import sqlite_utils
+
+from .engine.core import ScoreSheet
+
+
+class StoreError(Exception):
+    """The database could not take a write; what was stored before is intact."""
+
+
+def default_path() -> Path:
+    """`COMPANION_DB` if set, else companion.db in the user's data directory (XDG)."""
+    override = os.environ.get("COMPANION_DB")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "companion" / "companion.db"
+
+
+def _v1(db: sqlite_utils.Database) -> None:
+    db["games"].create({"id": int, "game": str, "options": str, "status": str, "created": str,
+                        "finished": str}, pk="id", not_null={"game", "options", "status", "created"},
+                       defaults={"status": "playing"})
+    db["game_players"].create({"game_id": int, "seat": int, "name": str},
+                              pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")],
+                              not_null={"name"})
+    db["players"].create({"name": str, "last_played": str}, pk="name")
+    db["actions"].create({"game_id": int, "seq": int, "action": str}, pk=("game_id", "seq"),
+                         foreign_keys=[("game_id", "games", "id")], not_null={"action"})
+    db["results"].create({"game_id": int, "seat": int, "total": int, "winner": int, "points": str},
+                         pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
+
+
+# Each migration takes the schema from its index to the next version. Append, never edit.
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    status: str  # playing | finished
+    created: str
+    finished: str | None
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """One open database file."""
+
+    def __init__(self, path: Path | str | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite_utils.Database(self.path)
+        self.db.enable_wal()
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        return self.db.conn
+
+    def close(self) -> None:
+        self.db.close()
+
+    def schema_version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self) -> None:
+        version = self.schema_version()
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer companion (schema {version}).")
+        for target in range(version, SCHEMA_VERSION):
+            with self._transaction():
+                MIGRATIONS[target](self.db)
+                self.db.execute(f"PRAGMA user_version = {target + 1}")
+
+    def _transaction(self):
+        return self.db.atomic()
+
+    # ---- games ------------------------------------------------------------------------
+
+    def new_game(self, game: str, players: Iterable[str], options: Mapping[str, Any]) -> int:
+        players, now = list(players), _now()
+        with self._transaction():
+            cursor = self.db.execute(
+                "INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
+                [game, json.dumps(dict(options)), now])
+            game_id = cursor.lastrowid
+            self.db["game_players"].insert_all(
+                [{"game_id": game_id, "seat": seat, "name": name}
+                 for seat, name in enumerate(players)])
+            self.db["players"].upsert_all(
+                [{"name": name, "last_played": now} for name in players], pk="name")
+        return game_id
+
+    def game(self, game_id: int) -> GameRecord:
+        row = self.db.execute("SELECT id, game, options, status, created, finished FROM games "
+                              "WHERE id = ?", [game_id]).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        players = tuple(name for (name,) in self.db.execute(
+            "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
+        return GameRecord(row[0], row[1], players, json.loads(row[2]), row[3], row[4], row[5])
+
+    def games(self, status: str | None = None) -> list[GameRecord]:
+        """Newest first."""
+        sql, params = "SELECT id FROM games", []
+        if status is not None:
+            sql, params = sql + " WHERE status = ?", [status]
+        ids = [row[0] for row in self.db.execute(sql + " ORDER BY id DESC", params)]
+        return [self.game(game_id) for game_id in ids]
+
+    def unfinished(self) -> list[GameRecord]:
+        return self.games("playing")
+
+    def player_names(self) -> list[str]:
+        """Names played before, most recent first (offered in New game)."""
+        return [name for (name,) in self.db.execute(
+            "SELECT name FROM players ORDER BY last_played DESC, name")]
+
+    # ---- the action log -----------------------------------------------------------------
+
+    def append(self, game_id: int, seq: int, entry: Mapping[str, Any]) -> None:
+        """One log entry, in its own committed transaction (on disk when this returns)."""
+        try:
+            with self._transaction():
+                self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                                [game_id, seq, json.dumps(entry, separators=(",", ":"))])
+        except sqlite3.Error as error:
+            raise StoreError(f"The move could not be saved: {error}.") from error
+
+    def log(self, game_id: int) -> list[tuple[int, dict]]:
+        """(seq, entry) for every log entry of a game, in order."""
+        return [(seq, json.loads(text)) for seq, text in self.db.execute(
+            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])]
+
+    # ---- results ----------------------------------------------------------------------
+
+    def finish(self, game_id: int, sheet: ScoreSheet) -> None:
+        rows = [{"game_id": game_id, "seat": seat, "total": sum(points),
+                 "winner": int(seat in sheet.winners),
+                 "points": json.dumps(dict(zip(sheet.categories, points)))}
+                for seat, points in enumerate(sheet.points)]
+        try:
+            with self._transaction():
+                self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
+                self.db["results"].insert_all(rows)
+                self.db.execute("UPDATE games SET status = 'finished', finished = ? WHERE id = ?",
+                                [_now(), game_id])
+        except sqlite3.Error as error:
+            raise StoreError(f"The result could not be saved: {error}.") from error
+
+    def reopen(self, game_id: int) -> None:
+        """An undo after the end: the game is unfinished again."""
+        try:
+            with self._transaction():
+                self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
+                self.db.execute("UPDATE games SET status = 'playing', finished = NULL "
+                                "WHERE id = ?", [game_id])
+        except sqlite3.Error as error:
+            raise StoreError(f"The game could not be reopened: {error}.") from error
+
+    def results(self, game_id: int) -> list[dict]:
+        return [{"seat": seat, "total": total, "winner": bool(winner), "points": json.loads(points)}
+                for seat, total, winner, points in self.db.execute(
+                    "SELECT seat, total, winner, points FROM results WHERE game_id = ? "
+                    "ORDER BY seat", [game_id])]

@@ -1,0 +1,132 @@
+"""The one live game: every move is checked by the engine, stored, then announced to listeners.
+
+The UI and the hardware never change a game any other way. The log is the truth: undo is an
+appended entry, and the state after it (or after a restart) is a fresh fold of the log.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Mapping
+
+from .engine.core import Action, Phase, RuleViolation, ScoreSheet, Status
+from .gamelog import UNDO, Game, Header, fold
+from .store import Store, StoreError
+
+log = logging.getLogger(__name__)
+
+# A listener hears about every change: the table and the action applied (None after an undo).
+Listener = Callable[["Table", Action | None], None]
+
+
+class Table:
+    """A game in progress, bound to its row in the database."""
+
+    def __init__(self, store: Store, game_id: int, game: Game, entries: int):
+        self.store = store
+        self.game_id = game_id
+        self._game = game
+        self._entries = entries  # log rows written so far, undo rows included
+        self._recorded = store.game(game_id).status == "finished"  # results are in the database
+        self._sync_result()
+        self._listeners: list[Listener] = []
+
+    # ---- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, store: Store, game: str, players: list[str] | tuple[str, ...],
+              options: Mapping[str, Any] | None = None) -> "Table":
+        """A new game; the engine checks players and options before anything is stored."""
+        header = Header(game, tuple(players), dict(options or {}))
+        folded = Game.start(header)
+        game_id = store.new_game(game, header.players, header.options)
+        return cls(store, game_id, folded, 0)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> "Table":
+        """The game exactly as its log leaves it (after a restart or a power cut)."""
+        record = store.game(game_id)
+        entries = store.log(game_id)
+        game = fold(Header(record.game, record.players, record.options), entries)
+        return cls(store, game_id, game, len(entries))
+
+    # ---- what it is now ----------------------------------------------------------------
+
+    @property
+    def header(self) -> Header:
+        return self._game.header
+
+    @property
+    def rules(self) -> Any:
+        return self._game.rules
+
+    @property
+    def state(self) -> Any:
+        """The current state. Read it; never change it (submit actions instead)."""
+        return self._game.state
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions still standing, oldest first."""
+        return tuple(self._game.actions)
+
+    @property
+    def status(self) -> Status:
+        return self.rules.status(self.state)
+
+    def score(self) -> ScoreSheet:
+        return self.rules.score(self.state)
+
+    # ---- changing it -------------------------------------------------------------------
+
+    def submit(self, action: Action | Mapping[str, Any]) -> Action:
+        """Check, store, announce. A refused action raises RuleViolation and stores nothing;
+        a failed write raises StoreError and leaves the game as it was."""
+        if not isinstance(action, Action):
+            action = self.rules.parse_action(action)
+        self._game.apply(action)
+        try:
+            self.store.append(self.game_id, self._entries + 1, action.to_json())
+        except StoreError:
+            self._game.undo()  # back to the state the stored log gives
+            raise
+        self._entries += 1
+        self._after_change(action)
+        return action
+
+    def undo(self) -> Action:
+        """Take back the last action standing; the undo itself is logged."""
+        if not self._game.actions:
+            raise RuleViolation("nothing_to_undo", "There is nothing to undo.")
+        self.store.append(self.game_id, self._entries + 1, {"type": UNDO})
+        self._entries += 1
+        undone = self._game.undo()
+        self._after_change(None)
+        return undone
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _sync_result(self) -> None:
+        """Results are kept in step with the log: written at the end, removed by an undo."""
+        over = self.status.phase is Phase.OVER
+        try:
+            if over and not self._recorded:
+                self.store.finish(self.game_id, self.score())
+            elif self._recorded and not over:
+                self.store.reopen(self.game_id)
+        except StoreError:  # the log is safe; the result is written again next time
+            log.exception("could not update the result of game %s", self.game_id)
+            return
+        self._recorded = over
+
+    def _after_change(self, action: Action | None) -> None:
+        self._sync_result()
+        for listener in list(self._listeners):
+            try:
+                listener(self, action)
+            except Exception:  # the move is stored; a broken listener must not undo that
+                log.exception("listener %r failed", listener)
