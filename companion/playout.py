@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from .engine.core import Action, Phase
 from .engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
                              RevealTickets, TakeFaceUp, TtrNyc, TtrState, TurnUp)
-from .engine.ttr_nyc.board import KINDS
+from .engine.ttr_nyc.board import KINDS, TAXI
 
 KEYS = tuple(card.key for card in Card)
+SETUP, SCORING, OVER = Phase.SETUP, Phase.SCORING, Phase.OVER  # plain names: Enum lookups are slow
 
 
 @dataclass
@@ -33,12 +34,15 @@ class TtrPlayout:
     """Plays one random game of Ticket to Ride: New York, action by action."""
 
     def __init__(self, rules: TtrNyc, players: int, rng: random.Random, *,
-                 scan_blind: bool = False, claim_bias: float = 0.6, ticket_bias: float = 0.05):
+                 scan_blind: bool = False, claim_bias: float = 0.6, ticket_bias: float = 0.05,
+                 aim: bool = False):
         self.rules = rules
         self.rng = rng
         self.scan_blind = scan_blind  # the table reports every blind card (a scanner)
         self.claim_bias = claim_bias
         self.ticket_bias = ticket_bias
+        # Aiming players claim routes on shortest paths of their tickets (games worth reading).
+        self.paths = ticket_paths(rules.board) if aim else None
         board = rules.board
         self.players = tuple(f"P{seat + 1}" for seat in range(players))
         self.options = {"first": rng.randrange(players)}
@@ -61,7 +65,7 @@ class TtrPlayout:
 
     def play(self, max_steps: int = 10_000) -> TtrState:
         for _ in range(max_steps):
-            if self.state.phase is Phase.OVER:
+            if self.state.phase is OVER:
                 return self.state
             self.step()
         raise RuntimeError("the game did not end")
@@ -76,10 +80,10 @@ class TtrPlayout:
         s = self.state
         if s.pending:
             return self._turn_up(len(s.pending))
-        if s.phase is Phase.SETUP:
+        if s.phase is SETUP:
             seat = next(i for i, p in enumerate(s.seats) if not p.kept_at_setup)
             return self._keep(seat, self.hidden.dealt[seat], KeepTickets)
-        if s.phase is Phase.SCORING:
+        if s.phase is SCORING:
             seat = next(i for i, p in enumerate(s.seats) if p.revealed is None)
             return RevealTickets(seat, tuple(self.hidden.tickets[seat]))
         if s.drawn:
@@ -97,7 +101,7 @@ class TtrPlayout:
         return hidden.deck.pop()
 
     def _turn_up(self, count: int) -> TurnUp:
-        return TurnUp(tuple(self._deck_card().key for _ in range(count)))
+        return TurnUp(tuple(KEYS[self._deck_card()] for _ in range(count)))
 
     # ---- random players ----------------------------------------------------------------
 
@@ -137,25 +141,25 @@ class TtrPlayout:
         s, rng = self.state, self.rng
         seat = s.current
         slots = [i for i, c in enumerate(s.display)
-                 if c is not None and not (second and c is Card.TAXI)]
+                 if c is not None and not (second and c is TAXI)]
         blind = s.deck + sum(s.discard) > 0
         choices = len(slots) + (1 if blind else 0)
-        pick = rng.randrange(choices)
+        pick = int(rng.random() * choices)
         if pick < len(slots):
             slot = slots[pick]
             card = s.display[slot]
             self.hidden.hands[seat][card] += 1
-            return TakeFaceUp(seat, slot, card.key)
+            return TakeFaceUp(seat, slot, KEYS[card])
         card = self._deck_card()
         self.hidden.hands[seat][card] += 1
-        return DrawBlind(seat, card.key if self.scan_blind else None)
+        return DrawBlind(seat, KEYS[card] if self.scan_blind else None)
 
     def _random_claim(self, seat: int) -> Action | None:
         """A random route this player can pay for from their real hand, with a random payment."""
         rules, s, rng = self.rules, self.state, self.rng
         hand = self.hidden.hands[seat]
-        wild = hand[Card.TAXI]
-        best = max(hand[:Card.TAXI]) + wild
+        wild = hand[TAXI]
+        best = max(hand[:TAXI]) + wild
         owners = s.owners
         limit = min(best, s.seats[seat].taxis)
         affordable = [
@@ -164,15 +168,45 @@ class TtrPlayout:
             and (colour < 0 or hand[colour] + wild >= length)
             and (r.sibling not in owners or rules.claimable(s, seat, r))
         ]
+        if self.paths is not None:
+            wanted = set().union(*(self.paths[t] for t in self.hidden.tickets[seat]))
+            aimed = [r for r in affordable if r.id in wanted]
+            if aimed or rng.random() < 0.7:
+                affordable = aimed
         if not affordable:
             return None
-        route = rng.choice(affordable)
+        route = affordable[int(rng.random() * len(affordable))]
         colours = [c for c in ((route.colour,) if route.colour is not None else Card)
-                   if c is not Card.TAXI and hand[c] + wild >= route.length]
-        colour = rng.choice(colours) if colours else Card.TAXI
-        fewest = max(0, route.length - hand[colour]) if colour is not Card.TAXI else route.length
-        taxis = rng.randint(fewest, min(route.length, wild))
-        cards = (colour,) * (route.length - taxis) + (Card.TAXI,) * taxis
+                   if c is not TAXI and hand[c] + wild >= route.length]
+        colour = rng.choice(colours) if colours else TAXI
+        fewest = max(0, route.length - hand[colour]) if colour is not TAXI else route.length
+        taxis = fewest + int(rng.random() * (min(route.length, wild) - fewest + 1))
+        cards = (colour,) * (route.length - taxis) + (TAXI,) * taxis
         for card in cards:
             hand[card] -= 1
         return ClaimRoute(seat, route.id, tuple(KEYS[c] for c in cards))
+
+
+def ticket_paths(board) -> dict[str, frozenset[str]]:
+    """For each ticket, the routes that lie on some shortest path between its locations."""
+    def distances(source: str) -> dict[str, int]:
+        dist, todo = {source: 0}, [source]
+        while todo:
+            todo.sort(key=dist.get)
+            here = todo.pop(0)
+            for route in board.routes.values():
+                if here in (route.a, route.b):
+                    there = route.b if here == route.a else route.a
+                    if dist[here] + route.length < dist.get(there, 1 << 30):
+                        dist[there] = dist[here] + route.length
+                        todo.append(there)
+        return dist
+
+    paths = {}
+    for ticket in board.tickets.values():
+        start, end = distances(ticket.a), distances(ticket.b)
+        best = start[ticket.b]
+        paths[ticket.id] = frozenset(
+            r.id for r in board.routes.values()
+            if min(start[r.a] + end[r.b], start[r.b] + end[r.a]) + r.length == best)
+    return paths

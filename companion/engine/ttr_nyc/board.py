@@ -27,15 +27,21 @@ class Card(IntEnum):
 
     @classmethod
     def parse(cls, name: Any) -> "Card":
-        card = _CARD_NAMES.get(name) if isinstance(name, str) else None
-        if card is None:
-            raise RuleViolation("unknown_card", "There is no {card!r} transportation card.", card=name)
-        return card
+        return parse_card(name)
 
 
 _KEYS = tuple(card.name.lower() for card in Card)
 _CARD_NAMES = {key: Card(index) for index, key in enumerate(_KEYS)}
 COLOURS = tuple(card for card in Card if card is not Card.TAXI)
+TAXI = Card.TAXI  # a plain name: looking members up on an Enum class is slow in hot paths
+
+
+def parse_card(name: Any) -> Card:
+    """A card from its JSON name ("red", "taxi")."""
+    card = _CARD_NAMES.get(name) if isinstance(name, str) else None
+    if card is None:
+        raise RuleViolation("unknown_card", "There is no {card!r} transportation card.", card=name)
+    return card
 KINDS = len(Card)
 
 

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..core import ActionCodec, Phase, RuleViolation, Rules, ScoreSheet, Status, next_seat
 from .actions import (ACTIONS, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, PlaceRoute,
                       RevealTickets, TakeFaceUp, TurnUp)
-from .board import COLOURS, KINDS, Board, Card, Route
+from .board import COLOURS, KINDS, TAXI, Board, Card, Route, parse_card
 from .scoring import score_sheet
 from .state import EndReason, Hand, Mode, PlayerState, TtrState
 
@@ -107,7 +107,7 @@ class TtrNyc(Rules):
         if len(action.cards) != len(s.pending):
             raise RuleViolation("turn_up_count", "{expected} card(s) should be turned face up, "
                                 "not {given}.", expected=len(s.pending), given=len(action.cards))
-        cards = [Card.parse(name) for name in action.cards]
+        cards = [parse_card(name) for name in action.cards]
         self._check_turned_up(s, cards)
         for slot, card in zip(s.pending, cards):
             if s.deck == 0:
@@ -141,7 +141,7 @@ class TtrNyc(Rules):
         if s.deck + sum(s.discard) == 0:
             raise RuleViolation("deck_empty", "The deck and the discard pile are both empty: "
                                 "there is no card to draw blind.")
-        card = None if action.card is None else Card.parse(action.card)
+        card = None if action.card is None else parse_card(action.card)
         if card is not None:
             self._check_turned_up(s, [card])
         if s.deck == 0:
@@ -160,18 +160,18 @@ class TtrNyc(Rules):
             raise RuleViolation("empty_slot", "There is no face-up card in slot {slot}.",
                                 slot=action.slot)
         card = s.display[action.slot]
-        named = Card.parse(action.card)
+        named = parse_card(action.card)
         if named is not card:
             raise RuleViolation("face_up_mismatch", "The face-up card in slot {slot} is {actual}, "
                                 "not {named}.", slot=action.slot, actual=card.key, named=named.key)
-        if card is Card.TAXI and s.drawn:
+        if card is TAXI and s.drawn:
             raise RuleViolation("taxi_second_card", "A face-up Taxi card cannot be taken as the "
                                 "second card.")
         s.display[action.slot] = None
         s.seats[seat].hand.known[card] += 1
         s.flushes = 0
         self._refill(s)
-        self._card_taken(s, ends_draw=card is Card.TAXI)  # a face-up Taxi first is the whole draw
+        self._card_taken(s, ends_draw=card is TAXI)  # a face-up Taxi first is the whole draw
 
     def _card_taken(self, s: TtrState, ends_draw: bool) -> None:
         s.drawn += 1
@@ -355,7 +355,7 @@ class TtrNyc(Rules):
                                 given=len(names))
         paid = [0] * KINDS
         for name in names:
-            paid[Card.parse(name)] += 1
+            paid[parse_card(name)] += 1
         colours = [c for c in COLOURS if paid[c]]
         if len(colours) > 1:
             raise RuleViolation("payment_mixed", "A route is paid with cards of one colour "
@@ -409,15 +409,15 @@ class TtrNyc(Rules):
             self._end_turn(s)  # [decision] no second card can be had: the draw ends after one
 
     def _must_flush(self, s: TtrState) -> bool:
-        taxis = s.display.count(Card.TAXI)
+        taxis = s.display.count(TAXI)
         if taxis < self.board.flush_threshold or s.flushes >= MAX_FLUSHES:
             return False
         # [decision] Flush only if the cards that would be turned up could hold fewer than 3 Taxis.
         pool = s.deck + sum(s.discard) + sum(c is not None for c in s.display)
-        hand_taxis = sum(p.hand.known[Card.TAXI] for p in s.seats)
+        hand_taxis = sum(p.hand.known[TAXI] for p in s.seats)
         hand_unknown = sum(p.hand.unknown for p in s.seats)
-        min_pool_taxis = max(taxis + s.discard[Card.TAXI],
-                             self.board.box[Card.TAXI] - hand_taxis - hand_unknown)
+        min_pool_taxis = max(taxis + s.discard[TAXI],
+                             self.board.box[TAXI] - hand_taxis - hand_unknown)
         new_display = min(len(s.display), pool)
         return pool - min_pool_taxis >= new_display - (self.board.flush_threshold - 1)
 
@@ -451,7 +451,7 @@ class TtrNyc(Rules):
     def can_draw_second(self, s: TtrState) -> bool:
         if s.deck + sum(s.discard) > 0:
             return True
-        return any(c is not None and c is not Card.TAXI for c in s.display)
+        return any(c is not None and c is not TAXI for c in s.display)
 
     def claimable(self, s: TtrState, seat: int, route: Route) -> bool:
         """Free to this seat and within its taxis (the cards aside)."""
@@ -472,9 +472,9 @@ class TtrNyc(Rules):
         for colour in colours:
             for taxis in range(route.length + 1):
                 plain = route.length - taxis
-                short = max(0, plain - hand[colour]) + max(0, taxis - hand[Card.TAXI])
+                short = max(0, plain - hand[colour]) + max(0, taxis - hand[TAXI])
                 if short <= unknown and (plain or colour is colours[0]):
-                    options.append((colour,) * plain + (Card.TAXI,) * taxis)
+                    options.append((colour,) * plain + (TAXI,) * taxis)
         return options
 
     def certain_claims(self, s: TtrState, seat: int) -> list[Route]:
