@@ -181,10 +181,7 @@ class TtrNyc(Rules):
             self._settle(s)
 
     def _claim_route(self, s: TtrState, action: ClaimRoute) -> None:
-        seat = self._check_turn(s, action.seat)
-        if s.drawn:
-            raise RuleViolation("one_action", "You are drawing cards this turn: take your second "
-                                "card; a route can be claimed on another turn.")
+        seat = self._check_turn_start(s, action.seat)
         route = self._check_route_free(s, seat, action.route)
         player = s.seats[seat]
         if player.taxis < route.length:
@@ -206,10 +203,7 @@ class TtrNyc(Rules):
         self._end_turn(s)
 
     def _draw_tickets(self, s: TtrState, action: DrawTickets) -> None:
-        seat = self._check_turn(s, action.seat)
-        if s.drawn:
-            raise RuleViolation("one_action", "You are drawing cards this turn: take your second "
-                                "card; tickets can be drawn on another turn.")
+        seat = self._check_turn_start(s, action.seat)
         if s.ticket_deck == 0:
             raise RuleViolation("no_tickets_left", "There are no destination tickets left to draw.")
         drawn = min(self.board.tickets_drawn, s.ticket_deck)
@@ -299,6 +293,14 @@ class TtrNyc(Rules):
         if seat != s.current:
             raise RuleViolation("not_your_turn", "It is {player}'s turn, not {other}'s.",
                                 player=s.players[s.current], other=s.players[seat])
+        return seat
+
+    def _check_turn_start(self, s: TtrState, seat: int) -> int:
+        """One action per turn: claiming or drawing tickets cannot follow a first card."""
+        self._check_turn(s, seat)
+        if s.drawn:
+            raise RuleViolation("one_action", "You are drawing cards this turn: take your second "
+                                "card. Only one action per turn.")
         return seat
 
     def _check_kept(self, kept: int, drawn: int) -> None:
