@@ -124,7 +124,7 @@ class TtrPlayout:
             return self._draw_tickets(seat)
         if self.rules.can_draw_cards(s):
             return self._draw_card(second=False)
-        claim = self._random_claim(seat)
+        claim = self._random_claim(seat, aiming=False)  # nothing else to do: any route will do
         if claim is not None:
             return claim
         if s.ticket_deck:
@@ -154,7 +154,7 @@ class TtrPlayout:
         self.hidden.hands[seat][card] += 1
         return DrawBlind(seat, KEYS[card] if self.scan_blind else None)
 
-    def _random_claim(self, seat: int) -> Action | None:
+    def _random_claim(self, seat: int, aiming: bool = True) -> Action | None:
         """A random route this player can pay for from their real hand, with a random payment."""
         rules, s, rng = self.rules, self.state, self.rng
         hand = self.hidden.hands[seat]
@@ -168,7 +168,7 @@ class TtrPlayout:
             and (colour < 0 or hand[colour] + wild >= length)
             and (r.sibling not in owners or rules.claimable(s, seat, r))
         ]
-        if self.paths is not None:
+        if aiming and self.paths is not None:
             wanted = set().union(*(self.paths[t] for t in self.hidden.tickets[seat]))
             aimed = [r for r in affordable if r.id in wanted]
             if aimed or rng.random() < 0.7:

@@ -2,9 +2,10 @@
 
 `TtrPlayout` shuffles a real box, keeps the real deck, hands and tickets in `.hidden` and tells the
 engine only what a table would. Every game is seeded, and every failure names its seed, the number
-of players and whether blind draws were scanned, so it replays with
+of players, whether blind draws were scanned and how the players played, so it replays with
 
-    play_and_check(rules, raw_board, players, seed, scan_blind, every_step=True)
+    play_and_check(rules, raw_board, players, seed=..., scan_blind=..., hoarding=..., aim=...,
+                   every_step=True)
 
 Each test runs all its games and then reports every game that failed (the first few in full).
 """
@@ -24,7 +25,7 @@ from companion.playout import TtrPlayout
 
 BASE_SEED = 20_250_000
 GAMES_PER_COUNT = 1000  # 2, 3 and 4 players: 3000 games in all
-STEP_CHECKED = 67  # the first games of each player count are checked after every step (201)
+STEP_CHECKED = 200  # the first games of each player count are checked after every step (600)
 MAX_STEPS = 10_000
 SHOWN_FAILURES = 5
 
@@ -38,6 +39,20 @@ def game_seed(players: int, index: int) -> int:
 
 def scans_blind(index: int) -> bool:
     return index % 3 == 1  # a third of the games have a card scanner
+
+
+def hoards(index: int) -> bool:
+    """A quarter of the games have players who rarely claim and often draw tickets: they empty the
+    deck, the discard pile and the ticket deck, leave holes in the display and have to pass."""
+    return index % 4 == 3
+
+
+HOARDING = {"claim_bias": 0.05, "ticket_bias": 0.3}
+
+
+AIM_GAMES_PER_COUNT = 200  # and 600 more with aiming players
+AIM_STEP_CHECKED = 40
+AIM_OFFSET = 50_000  # their seeds differ from the random players' games
 
 
 @pytest.fixture(scope="module")
@@ -249,21 +264,26 @@ def check_end(playout: TtrPlayout, raw: dict, where: str) -> None:
         f"recount {expected['winners']} {expected['decided_by']} {expected['shared']}")
 
 
-def play_and_check(rules, raw: dict, players: int, seed: int, scan_blind: bool,
-                   every_step: bool) -> TtrPlayout:
+def play_and_check(rules, raw: dict, players: int, seed: int, scan_blind: bool = False,
+                   hoarding: bool = False, aim: bool = False,
+                   every_step: bool = True) -> TtrPlayout:
     """Play one seeded game, checking the table after every step or only at the end."""
-    game = f"seed {seed} ({players} players, scan_blind={scan_blind})"
-    playout = TtrPlayout(rules, players, random.Random(seed), scan_blind=scan_blind)
+    game = (f"seed {seed} ({players} players, scan_blind={scan_blind}, hoarding={hoarding}, "
+            f"aim={aim})")
+    playout = TtrPlayout(rules, players, random.Random(seed), scan_blind=scan_blind, aim=aim,
+                         **(HOARDING if hoarding else {}))
     if every_step:
         check_table(playout, f"{game} at the start")
     for step in range(MAX_STEPS):
         if playout.state.phase is Phase.OVER:
             break
+        action = playout.choose()  # what playout.step() does, with the action at hand
         try:
-            action = playout.step()
+            rules.apply(playout.state, action)
         except RuleViolation as error:
-            raise AssertionError(f"{game} step {step}: the engine refused the table's "
-                                 f"{playout.choose.__name__} move: {error.code}: {error}") from error
+            raise AssertionError(f"{game} step {step}: the engine refused the table's move "
+                                 f"{action.to_json()}: {error.code}: {error}") from error
+        playout.log.append(action)
         if every_step:
             check_table(playout, f"{game} step {step} after {action.to_json()}")
     else:
@@ -274,30 +294,55 @@ def play_and_check(rules, raw: dict, players: int, seed: int, scan_blind: bool,
     return playout
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_playouts(rules, raw_board, players):
+def run_games(rules, raw: dict, players: int, games: list[dict]) -> Counter:
+    """Play and check every game, then fail listing each game that failed (the first few)."""
     failures: list[str] = []
     stats: Counter = Counter()
-    for index in range(GAMES_PER_COUNT):
-        seed = game_seed(players, index)
-        scan = scans_blind(index)
+    for game in games:
         try:
-            playout = play_and_check(rules, raw_board, players, seed, scan,
-                                     every_step=index < STEP_CHECKED)
-        except Exception as error:  # noqa: BLE001 - every failing seed is reported below
-            failures.append(f"{type(error).__name__}: {error}".splitlines()[0][:600]
-                            if not isinstance(error, AssertionError)
-                            else str(error).split("\nassert")[0][:600])
+            playout = play_and_check(rules, raw, players, **game)
+        except AssertionError as error:  # its message names the game
+            failures.append(str(error).split("\nassert")[0][:800])
+            continue
+        except Exception as error:  # noqa: BLE001 - a crash: every failing seed is reported
+            failures.append(f"{players} players, {game}: {type(error).__name__}: {error}"[:800])
             continue
         sheet = rules.score(playout.state)
         stats[playout.state.end_reason.value] += 1
         stats["shared" if sheet.shared else "decided" if sheet.decided_by else "clear"] += 1
-        stats["scan_blind"] += scan
+        stats["step_checked"] += game["every_step"]
+        stats["scan_blind"] += game["scan_blind"]
+        stats["hoarding"] += game["hoarding"]
+        stats["completed_a_ticket"] += sum(sheet.of(seat, "tickets_completed") > 0
+                                           for seat in range(players))
+        stats["passes"] += sum(action.type == "pass" for action in playout.log)
         stats["steps"] += len(playout.log)
     assert not failures, (
-        f"{len(failures)} of {GAMES_PER_COUNT} {players}-player games failed "
+        f"{len(failures)} of {len(games)} {players}-player games failed "
         f"(first {SHOWN_FAILURES} shown):\n" + "\n".join(failures[:SHOWN_FAILURES]))
-    # the games exercised what they were meant to
-    assert stats["taxis_low"] + stats["no_moves"] == GAMES_PER_COUNT
-    assert stats["scan_blind"] > 0 and stats["clear"] > 0, stats
+    assert stats["taxis_low"] + stats["no_moves"] == len(games)
     print(f"{players} players: {dict(stats)}")
+    return stats
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts(rules, raw_board, players):
+    """1000 games of random players per player count; the first 200 checked after every step."""
+    games = [{"seed": game_seed(players, index), "scan_blind": scans_blind(index),
+              "hoarding": hoards(index), "every_step": index < STEP_CHECKED}
+             for index in range(GAMES_PER_COUNT)]
+    stats = run_games(rules, raw_board, players, games)
+    # the games exercised what they were meant to
+    assert all(stats[key] > 0 for key in ("step_checked", "scan_blind", "hoarding", "clear",
+                                          "completed_a_ticket")), stats
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_with_aiming_players(rules, raw_board, players):
+    """Players who claim routes on their tickets' shortest paths (`aim=True`) complete many
+    tickets, so the scoring sees real networks; some hoard, some have a scanner."""
+    games = [{"seed": game_seed(players, AIM_OFFSET + index), "scan_blind": scans_blind(index),
+              "hoarding": index % 2 == 1, "aim": True, "every_step": index < AIM_STEP_CHECKED}
+             for index in range(AIM_GAMES_PER_COUNT)]
+    stats = run_games(rules, raw_board, players, games)
+    assert stats["completed_a_ticket"] > AIM_GAMES_PER_COUNT, stats
