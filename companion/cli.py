@@ -11,7 +11,7 @@ from typing import Sequence, TextIO
 from .engine.core import ScoreSheet
 from .gamelog import Game, Header, LogError, dump_lines, fold_lines
 from .report import describe_state, score_table, state_json
-from .store import Store, StoreError
+from .store import Store, StoreError, default_path
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -33,26 +33,29 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="A touchscreen companion for board games. "
         "With no command it starts the touchscreen app.")
-    parser.add_argument("--db", type=Path, default=None,
-                        help="the database file (default: companion.db in your data directory, "
-                        "or $COMPANION_DB)")
+    db_help = ("the database file (default: companion.db in your data directory, "
+               "or $COMPANION_DB)")
+    parser.add_argument("--db", type=Path, default=None, help=db_help)
+    # --db may also follow the command; SUPPRESS keeps a global --db when it does not.
+    db_after = argparse.ArgumentParser(add_help=False)
+    db_after.add_argument("--db", type=Path, default=argparse.SUPPRESS, help=db_help)
     sub = parser.add_subparsers(dest="command")
 
-    replay = sub.add_parser("replay", help="check and score a recorded game log")
+    replay = sub.add_parser("replay", parents=[db_after], help="check and score a recorded game log")
     replay.add_argument("file", type=Path, help="a game log: a header line, then one JSON action "
                         "per line ('-' reads standard input)")
     replay.add_argument("--json", action="store_true", help="machine-readable output")
     replay.set_defaults(run=_replay)
 
-    export = sub.add_parser("export", help="write a stored game as a game log")
+    export = sub.add_parser("export", parents=[db_after], help="write a stored game as a game log")
     export.add_argument("game", type=int, help="the game's number (see `companion games`)")
     export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
     export.set_defaults(run=_export)
 
-    games = sub.add_parser("games", help="list the stored games")
+    games = sub.add_parser("games", parents=[db_after], help="list the stored games")
     games.set_defaults(run=_games)
 
-    bench = sub.add_parser("bench", help="measure the engine and the log on this machine")
+    bench = sub.add_parser("bench", parents=[db_after], help="measure the engine and the log on this machine")
     bench.add_argument("--quick", action="store_true", help="fewer rounds (a rough figure)")
     bench.set_defaults(run=_bench)
     return parser
@@ -70,7 +73,7 @@ def _replay(args: argparse.Namespace) -> int:
         if str(args.file) == "-":
             game = fold_lines(sys.stdin)
         else:
-            with open(args.file, encoding="utf-8") as f:
+            with open(args.file, encoding="utf-8-sig") as f:  # tolerate a byte-order mark
                 game = fold_lines(f)
     except OSError as error:
         print(f"companion replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
@@ -100,7 +103,7 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
-    store = Store(args.db)
+    store = Store(args.db, create=False)
     try:
         record = store.game(args.game)
     except KeyError:
@@ -111,13 +114,21 @@ def _export(args: argparse.Namespace) -> int:
     text = "".join(line + "\n" for line in lines)
     if args.output is None:
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         args.output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"companion export: cannot write {args.output}: {error.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 
 def _games(args: argparse.Namespace) -> int:
-    store = Store(args.db)
+    path = args.db or default_path()
+    if _nothing_stored_yet(path):  # do not create a database just to say it is empty
+        print(f"No games stored in {path}.")
+        return 0
+    store = Store(path, create=False)
     records = store.games()
     if not records:
         print(f"No games stored in {store.path}.")
@@ -125,6 +136,14 @@ def _games(args: argparse.Namespace) -> int:
         print(f"{record.id:>4}  {record.created[:16]}  {record.game:<8} {record.status:<9} "
               f"{', '.join(record.players)}")
     return 0
+
+
+def _nothing_stored_yet(path: Path) -> bool:
+    """No database there yet, and one could be made there later."""
+    if path.exists():
+        return False
+    ancestor = next(p for p in path.parents if p.exists())
+    return ancestor.is_dir()
 
 
 def _bench(args: argparse.Namespace) -> int:

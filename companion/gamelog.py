@@ -84,12 +84,12 @@ class Game:
         return undone
 
 
-def fold(header: Header, entries: Iterable[tuple[int, Any]]) -> Game:
+def fold(header: Header, entries: Iterable[tuple[int, Any]], header_line: int = 1) -> Game:
     """Apply numbered entries in order; the first refused one raises LogError with its number."""
     try:
         game = Game.start(header)
     except RuleViolation as violation:
-        raise LogError(1, violation) from None
+        raise LogError(header_line, violation) from None
     for n, entry in entries:
         try:
             game.apply(entry)
@@ -98,8 +98,9 @@ def fold(header: Header, entries: Iterable[tuple[int, Any]]) -> Game:
     return game
 
 
-def read_lines(lines: Iterable[str]) -> tuple[Header, Iterator[tuple[int, Any]]]:
-    """Parse a log file's lines: the header, then (line number, JSON object) for each action.
+def read_lines(lines: Iterable[str]) -> tuple[Header, int, Iterator[tuple[int, Any]]]:
+    """Parse a log file's lines: the header and its line number, then (line number, JSON object)
+    for each action.
 
     Blank lines are skipped. Malformed JSON raises LogError with its line number.
     """
@@ -117,7 +118,7 @@ def read_lines(lines: Iterable[str]) -> tuple[Header, Iterator[tuple[int, Any]]]
         for n, text in numbered:
             yield n, _json(n, text)
 
-    return header, entries()
+    return header, n, entries()
 
 
 def _json(line: int, text: str) -> Any:
@@ -130,8 +131,8 @@ def _json(line: int, text: str) -> Any:
 
 def fold_lines(lines: Iterable[str]) -> Game:
     """Read and apply a whole log file, stopping at the first bad line."""
-    header, entries = read_lines(lines)
-    return fold(header, entries)
+    header, header_line, entries = read_lines(lines)
+    return fold(header, entries, header_line)
 
 
 def dump_lines(header: Header, entries: Iterable[Mapping[str, Any]]) -> Iterator[str]:

@@ -41,7 +41,9 @@ def describe_state(game: Game) -> str:
     rules: TtrNyc = game.rules
     s: TtrState = game.state
     status = rules.status(s)
-    lines = [f"Ticket to Ride: New York, {len(s.players)} players, {len(game.actions)} actions"]
+    count = len(game.actions)
+    lines = [f"Ticket to Ride: New York, {len(s.players)} players, "
+             f"{count} action{'s' if count != 1 else ''}"]
     if status.over:
         reason = {"taxis_low": "the final round was played",
                   "no_moves": "no player could move",

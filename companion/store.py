@@ -63,20 +63,35 @@ class GameRecord:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    # Microseconds, so that games started within one second still sort newest first.
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 class Store:
     """One open database file."""
 
-    def __init__(self, path: Path | str | None = None):
+    def __init__(self, path: Path | str | None = None, create: bool = True):
+        """Open (or with `create`, make) the database; any failure is a StoreError."""
         self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite_utils.Database(self.path)
-        self.db.enable_wal()
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        if not create and not self.path.is_file():
+            raise StoreError(f"There is no database at {self.path}.")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite_utils.Database(self.path)
+        except (OSError, sqlite3.Error) as error:
+            raise StoreError(f"Cannot open the database {self.path}: {error}.") from error
+        try:
+            self._check_version()
+            self.db.enable_wal()
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.Error as error:
+            self.db.close()
+            raise StoreError(f"Cannot open the database {self.path}: {error}.") from error
+        except StoreError:
+            self.db.close()
+            raise
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -88,11 +103,13 @@ class Store:
     def schema_version(self) -> int:
         return self.db.execute("PRAGMA user_version").fetchone()[0]
 
-    def _migrate(self) -> None:
+    def _check_version(self) -> None:
         version = self.schema_version()
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer companion (schema {version}).")
-        for target in range(version, SCHEMA_VERSION):
+
+    def _migrate(self) -> None:
+        for target in range(self.schema_version(), SCHEMA_VERSION):
             with self._transaction():
                 MIGRATIONS[target](self.db)
                 self.db.execute(f"PRAGMA user_version = {target + 1}")

@@ -83,6 +83,8 @@ class ActionCodec:
         if not isinstance(obj, Mapping):
             raise malformed("An action must be a JSON object, not {kind}.", kind=type(obj).__name__)
         kind = obj.get("type")
+        if kind is None:
+            raise RuleViolation("unknown_action", 'An action needs a "type".', kind=None)
         cls = self.classes.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise RuleViolation("unknown_action", "Unknown action type {kind!r}.", kind=kind)
@@ -99,7 +101,7 @@ class ActionCodec:
                     kind=kind, field=f.name, value=obj[f.name],
                 )
             values[f.name] = _freeze(obj[f.name])
-        extra = set(obj) - set(values) - {"type"} - {f.name for f in dataclasses.fields(cls)}
+        extra = set(obj) - {"type"} - {f.name for f in dataclasses.fields(cls)}
         if extra:
             raise malformed("Action {kind!r} has unknown fields: {fields}.", kind=kind,
                             fields=", ".join(sorted(extra)))
@@ -133,6 +135,19 @@ class Status:
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+
+def check_players(players: tuple[str, ...], game: str, least: int, most: int) -> None:
+    """Every game: a player count the box allows, and names that tell players apart."""
+    if not least <= len(players) <= most:
+        raise RuleViolation("player_count", "{game} is for {min} to {max} players, not {count}.",
+                            game=game, min=least, max=most, count=len(players))
+    names = [name.strip().casefold() for name in players]
+    if not all(names):
+        raise RuleViolation("player_name", "Every player needs a name.")
+    if len(set(names)) != len(names):
+        raise RuleViolation("player_names_twice", "Two players have the same name: give each "
+                            "player a name of their own.")
 
 
 def next_seat(seat: int, seats: int) -> int:

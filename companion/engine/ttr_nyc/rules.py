@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..core import ActionCodec, Phase, RuleViolation, Rules, ScoreSheet, Status, next_seat
+from ..core import (ActionCodec, Phase, RuleViolation, Rules, ScoreSheet, Status, check_players,
+                    next_seat)
 from .actions import (ACTIONS, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, PlaceRoute,
                       RevealTickets, TakeFaceUp, TurnUp)
 from .board import COLOURS, KINDS, TAXI, Board, Card, Route, parse_card
@@ -15,6 +16,7 @@ from .state import EndReason, Hand, Mode, PlayerState, TtrState
 MAX_FLUSHES = 3
 
 _PLAYING = (Phase.PLAY, Phase.FINAL_ROUND)
+_SETTLING = (Phase.SETUP, Phase.PLAY, Phase.FINAL_ROUND)
 
 
 class TtrNyc(Rules):
@@ -44,10 +46,7 @@ class TtrNyc(Rules):
         """Setup: 2 cards dealt to each player, 5 to turn face up, 2 tickets dealt to each."""
         options = dict(options or {})
         board, players = self.board, tuple(players)
-        if not board.min_players <= len(players) <= board.max_players:
-            raise RuleViolation("player_count", "Ticket to Ride: New York is for {min} to {max} players,"
-                                " not {count}.", min=board.min_players, max=board.max_players,
-                                count=len(players))
+        check_players(players, "Ticket to Ride: New York", board.min_players, board.max_players)
         mode = _option_mode(options)
         first = options.get("first", 0)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
@@ -58,7 +57,7 @@ class TtrNyc(Rules):
         state = TtrState(
             players=players, mode=mode, first=first, phase=Phase.SETUP, current=first, seats=seats,
             display=[None] * board.face_up, discard=[0] * KINDS,
-            deck=sum(board.box) - hand * len(players),
+            deck=sum(board.box) - hand * len(players), deck_max=None,
             ticket_deck=len(board.tickets) - board.tickets_dealt * len(players),
         )
         if mode is Mode.SCORE_ONLY:
@@ -110,9 +109,7 @@ class TtrNyc(Rules):
         cards = [parse_card(name) for name in action.cards]
         self._check_turned_up(s, cards)
         for slot, card in zip(s.pending, cards):
-            if s.deck == 0:
-                _reshuffle(s)
-            s.deck -= 1
+            _take_from_deck(s, card)
             s.display[slot] = card
         s.pending = ()
         self._settle(s)
@@ -144,9 +141,7 @@ class TtrNyc(Rules):
         card = None if action.card is None else parse_card(action.card)
         if card is not None:
             self._check_turned_up(s, [card])
-        if s.deck == 0:
-            _reshuffle(s)
-        s.deck -= 1
+        _take_from_deck(s, card)
         hand = s.seats[seat].hand
         if card is None:
             hand.unknown += 1
@@ -201,6 +196,7 @@ class TtrNyc(Rules):
         s.flushes = 0
         self._refill(s)  # an empty display slot can be refilled now the discard pile has cards
         self._end_turn(s)
+        self._settle(s)  # with new cards in the discard pile, a stuck 3-Taxi display can flush
 
     def _draw_tickets(self, s: TtrState, action: DrawTickets) -> None:
         seat = self._check_turn_start(s, action.seat)
@@ -319,20 +315,28 @@ class TtrNyc(Rules):
                              card=card.key, box=self.board.box[card])
 
     def _check_turned_up(self, s: TtrState, cards: list[Card]) -> None:
-        """Cards coming off the deck, in order; an empty deck takes in the discard pile first."""
-        if len(cards) <= s.deck:  # no reshuffle on the way: the usual case
-            for card in set(cards):
-                self._check_box(s, card, cards.count(card))
-            return
-        deck, discard, extra = s.deck, s.discard, [0] * KINDS
+        """Cards coming off the deck, in order, must exist: in the box, and in the deck.
+
+        An empty deck takes in the discard pile first; from then on the deck holds only what
+        that pile held, so a card it never had is refused too.
+        """
+        box = self.board.box
+        deck, discard, deck_max = s.deck, s.discard, s.deck_max
+        face_up = [0] * KINDS  # turned up so far in this report
+        from_deck = [0] * KINDS  # taken so far from the current deck
         for card in cards:
             if deck == 0:
-                deck, discard = sum(discard), [0] * KINDS
+                deck, deck_max, discard = sum(discard), discard, [0] * KINDS
+                from_deck = [0] * KINDS
             deck -= 1
-            extra[card] += 1
-            seen = s.known_count(card) - s.discard[card] + discard[card] + extra[card]
-            if seen > self.board.box[card]:
+            face_up[card] += 1
+            from_deck[card] += 1
+            if s.known_count(card) - s.discard[card] + discard[card] + face_up[card] > box[card]:
                 raise self._too_many(card)
+            if deck_max is not None and from_deck[card] > deck_max[card]:
+                raise RuleViolation("not_in_deck", "The deck was shuffled from the discard pile "
+                                    "and has no {card} card left: check the card reported.",
+                                    card=card.key)
 
     def _check_route_free(self, s: TtrState, seat: int, route_id: str) -> Route:
         route = self.board.routes.get(route_id)
@@ -397,7 +401,7 @@ class TtrNyc(Rules):
 
     def _settle(self, s: TtrState) -> None:
         """After the table turned cards up: flush 3 Taxis, or end a draw that cannot go on."""
-        if s.pending:
+        if s.pending or s.phase not in _SETTLING:
             return
         if self._must_flush(s):
             for card in s.display:
@@ -414,14 +418,20 @@ class TtrNyc(Rules):
         taxis = s.display.count(TAXI)
         if taxis < self.board.flush_threshold or s.flushes >= MAX_FLUSHES:
             return False
-        # [decision] Flush only if the cards that would be turned up could hold fewer than 3 Taxis.
-        pool = s.deck + sum(s.discard) + sum(c is not None for c in s.display)
-        hand_taxis = sum(p.hand.known[TAXI] for p in s.seats)
-        hand_unknown = sum(p.hand.unknown for p in s.seats)
-        min_pool_taxis = max(taxis + s.discard[TAXI],
-                             self.board.box[TAXI] - hand_taxis - hand_unknown)
-        new_display = min(len(s.display), pool)
-        return pool - min_pool_taxis >= new_display - (self.board.flush_threshold - 1)
+        # [decision] Flush only if the cards that would be turned up could hold fewer than 3
+        # Taxis: first the deck's cards, then (if it runs out) the reshuffled discard pile,
+        # which by then holds the flushed cards too.
+        pile_colours = sum(s.display.count(c) + s.discard[c] for c in COLOURS)  # after the flush
+        new = min(len(s.display), s.deck + sum(s.discard) + sum(c is not None for c in s.display))
+        from_deck = min(new, s.deck)
+        colours_in_deck = sum(self._possible_in_deck(s, c) for c in COLOURS)
+        colours = min(from_deck, colours_in_deck) + min(new - from_deck, pile_colours)
+        return colours >= new - (self.board.flush_threshold - 1)
+
+    def _possible_in_deck(self, s: TtrState, card: Card) -> int:
+        """At most this many cards of a kind can be in the deck."""
+        unseen = self.board.box[card] - s.known_count(card)
+        return unseen if s.deck_max is None else min(unseen, s.deck_max[card])
 
     def _end_turn(self, s: TtrState, passed: bool = False) -> None:
         seat = s.current
@@ -480,12 +490,10 @@ class TtrNyc(Rules):
         return options
 
     def certain_claims(self, s: TtrState, seat: int) -> list[Route]:
-        """Routes this seat can surely claim now (only a fully known hand makes it sure)."""
+        """Routes this seat can surely claim now, whatever its unseen cards are."""
         hand = s.seats[seat].hand
-        if hand.unknown:
-            return []
         return [r for r in self.board.routes.values()
-                if self.claimable(s, seat, r) and self.payments(r, hand.known)]
+                if self.claimable(s, seat, r) and surely_pays(r, hand)]
 
     def route_name(self, route: Route) -> str:
         locations = self.board.locations
@@ -497,9 +505,36 @@ class TtrNyc(Rules):
 
 
 def _reshuffle(s: TtrState) -> None:
-    """The discard pile is shuffled into a new deck; its cards are unseen again."""
+    """The discard pile is shuffled into a new deck; its cards are unseen again, but the deck
+    can now only hold what the pile held."""
     s.deck += sum(s.discard)
+    s.deck_max = s.discard
     s.discard = [0] * KINDS
+
+
+def _take_from_deck(s: TtrState, card: Card | None) -> None:
+    """The top card leaves the deck (its kind is None when nobody saw it)."""
+    if s.deck == 0:
+        _reshuffle(s)
+    s.deck -= 1
+    if card is not None and s.deck_max is not None:
+        s.deck_max[card] -= 1
+
+
+def surely_pays(route: Route, hand: Hand) -> bool:
+    """Whether the hand pays the route however its unseen cards turn out.
+
+    At worst no unseen card is a Taxi or the route's colour; for a gray route, at worst they
+    are spread as evenly as they can be over the six colours.
+    """
+    known, wild = hand.known, hand.known[TAXI]
+    if route.colour is not None:
+        return known[route.colour] + wild >= route.length
+    counts = [known[c] for c in COLOURS]
+    level = 0
+    while sum(max(0, level - k) for k in counts) < hand.unknown:
+        level += 1
+    return max(max(counts), level) + wild >= route.length
 
 
 def _option_mode(options: Mapping[str, Any]) -> Mode:

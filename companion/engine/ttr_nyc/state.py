@@ -60,6 +60,7 @@ class TtrState:
     display: list[Card | None]  # the face-up cards; None is an empty slot
     discard: list[int]  # count per Card; the discard pile is face up, so it is known
     deck: int  # cards in the draw deck (their order and colours are unknown)
+    deck_max: list[int] | None  # after a reshuffle: at most this many of each Card in the deck
     ticket_deck: int
     owners: dict[str, int] = field(default_factory=dict)  # route id -> seat
     pending: tuple[int, ...] = ()  # display slots waiting for the table to say what was turned up
@@ -73,7 +74,8 @@ class TtrState:
     def copy(self) -> "TtrState":
         return TtrState(self.players, self.mode, self.first, self.phase, self.current,
                         [p.copy() for p in self.seats], self.display[:], self.discard[:],
-                        self.deck, self.ticket_deck, dict(self.owners), self.pending, self.drawn,
+                        self.deck, None if self.deck_max is None else self.deck_max[:],
+                        self.ticket_deck, dict(self.owners), self.pending, self.drawn,
                         self.flushes, self.trigger, self.final_turns_left, self.passes,
                         self.end_reason)
 

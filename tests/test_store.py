@@ -1,0 +1,334 @@
+"""The SQLite store on real database files: pragmas, schema version, games, the log and results."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.engine.core import ScoreSheet
+from companion.store import SCHEMA_VERSION, GameRecord, Store, StoreError, default_path
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "companion.db"
+
+
+@pytest.fixture
+def store(db_path: Path):
+    s = Store(db_path)
+    yield s
+    s.close()
+
+
+def pragma(store: Store, name: str):
+    return store.db.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+def sheet(players=("Ann", "Ben"), points=((10, 4, 0, 5), (7, 0, -2, 0))) -> ScoreSheet:
+    return ScoreSheet.build(players, ("routes", "tickets_completed", "tickets_failed", "attractions"),
+                            points)
+
+
+# ---- opening ----------------------------------------------------------------------------------
+
+def test_new_database_has_current_schema_version(db_path):
+    assert not db_path.exists()
+    store = Store(db_path)
+    try:
+        assert db_path.exists()
+        assert store.schema_version() == SCHEMA_VERSION
+        assert pragma(store, "user_version") == SCHEMA_VERSION
+        tables = set(store.db.table_names())
+        assert {"games", "game_players", "players", "actions", "results"} <= tables
+    finally:
+        store.close()
+
+
+def test_every_connection_is_wal_and_synchronous_full(db_path):
+    first = Store(db_path)
+    second = Store(db_path)  # a second connection on the same, now existing, file
+    try:
+        for store in (first, second):
+            assert pragma(store, "journal_mode") == "wal"
+            assert pragma(store, "synchronous") == 2  # FULL
+            assert pragma(store, "foreign_keys") == 1
+    finally:
+        first.close()
+        second.close()
+    third = Store(db_path)  # and once more after every connection was closed
+    try:
+        assert pragma(third, "journal_mode") == "wal"
+        assert pragma(third, "synchronous") == 2
+    finally:
+        third.close()
+
+
+def test_parent_folders_are_created(tmp_path):
+    path = tmp_path / "a" / "b" / "c.db"
+    store = Store(path)
+    try:
+        assert path.exists()
+    finally:
+        store.close()
+
+
+def test_reopening_keeps_data(db_path):
+    store = Store(db_path)
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {"first": 1})
+    store.append(game_id, 1, {"type": "turn_up", "cards": ["red"] * 5})
+    store.append(game_id, 2, {"type": "undo"})
+    store.close()
+
+    store = Store(db_path)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION
+        record = store.game(game_id)
+        assert record.players == ("Ann", "Ben")
+        assert record.options == {"first": 1}
+        assert store.log(game_id) == [(1, {"type": "turn_up", "cards": ["red"] * 5}),
+                                      (2, {"type": "undo"})]
+    finally:
+        store.close()
+
+
+def test_newer_schema_is_refused(db_path):
+    Store(db_path).close()
+    raw = sqlite3.connect(db_path)
+    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match="newer"):
+        Store(db_path)
+    raw = sqlite3.connect(db_path)
+    try:  # nothing was migrated or overwritten
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 5
+    finally:
+        raw.close()
+
+
+def test_migrating_a_version_0_file(db_path):
+    """A file some older build created empty (user_version 0) is brought up to date."""
+    raw = sqlite3.connect(db_path)
+    raw.execute("CREATE TABLE unrelated (x)")
+    raw.commit()
+    raw.close()
+    store = Store(db_path)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION
+        assert "games" in store.db.table_names()
+    finally:
+        store.close()
+
+
+# ---- games ------------------------------------------------------------------------------------
+
+def test_new_game_and_game_record(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben", "Cleo"], {"first": 2, "mode": "play"})
+    record = store.game(game_id)
+    assert isinstance(record, GameRecord)
+    assert record.id == game_id
+    assert record.game == "ttr-nyc"
+    assert record.players == ("Ann", "Ben", "Cleo")
+    assert record.options == {"first": 2, "mode": "play"}
+    assert record.status == "playing"
+    assert record.created
+    assert record.finished is None
+
+
+def test_unknown_game_is_a_key_error(store):
+    with pytest.raises(KeyError):
+        store.game(999)
+
+
+def test_games_and_unfinished_newest_first(store):
+    a = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    b = store.new_game("ttr-nyc", ["Cleo", "Dan"], {})
+    c = store.new_game("ttr-nyc", ["Eve", "Fay"], {})
+    assert [g.id for g in store.games()] == [c, b, a]
+    store.finish(b, sheet(("Cleo", "Dan")))
+    assert [g.id for g in store.unfinished()] == [c, a]
+    assert [g.id for g in store.games("finished")] == [b]
+    assert [g.id for g in store.games()] == [c, b, a]
+
+
+def test_player_names_most_recent_first(store):
+    store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    time.sleep(1.1)  # the stored time has a resolution of one second
+    store.new_game("ttr-nyc", ["Cleo", "Ann"], {})
+    time.sleep(1.1)
+    store.new_game("ttr-nyc", ["Dan", "Eve"], {})
+    names = store.player_names()
+    assert sorted(names) == ["Ann", "Ben", "Cleo", "Dan", "Eve"]  # each name once
+    assert set(names[:2]) == {"Dan", "Eve"}
+    assert set(names[2:4]) == {"Ann", "Cleo"}  # Ann played again, so she moved up
+    assert names[4] == "Ben"
+
+
+def test_player_names_most_recent_first_within_one_second(store):
+    """Games started in the same second (a quick rematch, a test) still list newest first."""
+    store.new_game("ttr-nyc", ["Zoe", "Yan"], {})
+    store.new_game("ttr-nyc", ["Bob", "Abe"], {})
+    store.new_game("ttr-nyc", ["Zoe", "Xia"], {})
+    names = store.player_names()
+    assert set(names[:2]) == {"Zoe", "Xia"}
+    assert set(names[2:4]) == {"Bob", "Abe"}
+    assert names[4] == "Yan"
+
+
+# ---- the action log ---------------------------------------------------------------------------
+
+def test_append_and_log_order(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    other = store.new_game("ttr-nyc", ["Cleo", "Dan"], {})
+    entries = [{"type": "turn_up", "cards": ["red", "blue", "taxi", "green", "pink"]},
+               {"type": "keep_tickets", "seat": 1, "kept": 2},
+               {"type": "undo"},
+               {"type": "keep_tickets", "seat": 0, "kept": 1}]
+    for seq, entry in enumerate(entries, start=1):
+        store.append(game_id, seq, entry)
+        store.append(other, seq, {"type": "undo"})
+    assert store.log(game_id) == list(enumerate(entries, start=1))
+    assert [seq for seq, _ in store.log(other)] == [1, 2, 3, 4]
+    assert store.log(store.new_game("ttr-nyc", ["E", "F"], {})) == []
+
+
+def test_log_is_ordered_by_seq_not_insertion(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 2, {"type": "b"})
+    store.append(game_id, 1, {"type": "a"})
+    assert store.log(game_id) == [(1, {"type": "a"}), (2, {"type": "b"})]
+
+
+def test_append_is_visible_to_another_connection(db_path, store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 1, {"type": "undo"})
+    other = Store(db_path)
+    try:
+        assert other.log(game_id) == [(1, {"type": "undo"})]
+    finally:
+        other.close()
+
+
+def test_duplicate_seq_raises_store_error_and_keeps_the_log(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 1, {"type": "turn_up", "cards": ["red"] * 5})
+    store.append(game_id, 2, {"type": "keep_tickets", "seat": 0, "kept": 2})
+    before = store.log(game_id)
+    with pytest.raises(StoreError):
+        store.append(game_id, 2, {"type": "keep_tickets", "seat": 1, "kept": 1})
+    assert store.log(game_id) == before
+    assert not store.conn.in_transaction
+    store.append(game_id, 3, {"type": "keep_tickets", "seat": 1, "kept": 1})  # still usable
+    assert [seq for seq, _ in store.log(game_id)] == [1, 2, 3]
+
+
+def test_append_to_a_missing_game_raises_store_error(store):
+    with pytest.raises(StoreError):
+        store.append(12345, 1, {"type": "undo"})
+    assert store.log(12345) == []
+
+
+# ---- results ----------------------------------------------------------------------------------
+
+def test_finish_writes_results_and_status(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    s = sheet()
+    store.finish(game_id, s)
+    record = store.game(game_id)
+    assert record.status == "finished"
+    assert record.finished is not None
+    results = store.results(game_id)
+    assert [r["seat"] for r in results] == [0, 1]
+    assert [r["total"] for r in results] == list(s.totals) == [19, 5]
+    assert [r["winner"] for r in results] == [True, False]
+    assert results[0]["points"] == {"routes": 10, "tickets_completed": 4, "tickets_failed": 0,
+                                    "attractions": 5}
+    assert game_id not in [g.id for g in store.unfinished()]
+
+
+def test_finish_twice_replaces_the_results(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.finish(game_id, sheet())
+    store.finish(game_id, sheet(points=((1, 0, 0, 0), (3, 0, 0, 0))))
+    results = store.results(game_id)
+    assert [r["total"] for r in results] == [1, 3]
+    assert [r["winner"] for r in results] == [False, True]
+
+
+def test_shared_victory_marks_every_winner(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.finish(game_id, sheet(points=((5, 0, 0, 0), (5, 0, 0, 0))))
+    assert [r["winner"] for r in store.results(game_id)] == [True, True]
+
+
+def test_reopen_removes_results(db_path, store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.finish(game_id, sheet())
+    store.reopen(game_id)
+    record = store.game(game_id)
+    assert record.status == "playing"
+    assert record.finished is None
+    assert store.results(game_id) == []
+    assert [g.id for g in store.unfinished()] == [game_id]
+    other = Store(db_path)  # and it is so on disk
+    try:
+        assert other.results(game_id) == []
+        assert other.game(game_id).status == "playing"
+    finally:
+        other.close()
+
+
+def test_results_survive_reopening_the_file(db_path):
+    store = Store(db_path)
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.finish(game_id, sheet())
+    store.close()
+    store = Store(db_path)
+    try:
+        assert [r["total"] for r in store.results(game_id)] == [19, 5]
+        assert store.game(game_id).status == "finished"
+    finally:
+        store.close()
+
+
+# ---- where the file lives ---------------------------------------------------------------------
+
+def test_default_path_honours_companion_db(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DB", str(tmp_path / "mine.db"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_path() == tmp_path / "mine.db"
+
+
+def test_default_path_uses_xdg_data_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_path() == tmp_path / "xdg" / "companion" / "companion.db"
+
+
+def test_default_path_falls_back_to_home(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / ".local" / "share" / "companion" / "companion.db"
+
+
+def test_empty_variables_count_as_unset(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DB", "")
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / ".local" / "share" / "companion" / "companion.db"
+
+
+def test_store_without_path_opens_the_default(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    store = Store()
+    try:
+        assert store.path == tmp_path / "xdg" / "companion" / "companion.db"
+        assert store.path.exists()
+    finally:
+        store.close()
