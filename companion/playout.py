@@ -8,14 +8,16 @@ reports to the engine only what players would tell the companion.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from .engine.core import Action, Phase
-from .engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
+from .engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, Route,
                              RevealTickets, TakeFaceUp, TtrNyc, TtrState, TurnUp)
-from .engine.ttr_nyc.board import KINDS, TAXI
+from .engine.ttr_nyc.board import COLOURS, KINDS, TAXI
 
 KEYS = tuple(card.key for card in Card)
+CARDS = tuple(Card)
 SETUP, SCORING, OVER = Phase.SETUP, Phase.SCORING, Phase.OVER  # plain names: Enum lookups are slow
 
 
@@ -47,7 +49,7 @@ class TtrPlayout:
         self.players = tuple(f"P{seat + 1}" for seat in range(players))
         self.options = {"first": rng.randrange(players)}
         self.state: TtrState = rules.new_state(self.players, self.options)
-        deck = [Card(kind) for kind in range(KINDS) for _ in range(board.box[kind])]
+        deck = _cards(board.box)
         rng.shuffle(deck)
         tickets = list(board.tickets)
         rng.shuffle(tickets)
@@ -58,8 +60,10 @@ class TtrPlayout:
         dealt = [[tickets.pop() for _ in range(board.tickets_dealt)] for _ in range(players)]
         self.hidden = HiddenTable(deck, hands, tickets, [[] for _ in range(players)], dealt)
         self.log: list[Action] = []
-        self._routes = tuple((r, r.id, -1 if r.colour is None else int(r.colour), r.length)
-                             for r in board.routes.values())
+        # Routes nobody owns yet, with what the claim check needs at hand.
+        self._free = [(r, r.id, -1 if r.colour is None else int(r.colour), r.length)
+                      for r in board.routes.values()]
+        self._owned = 0
 
     # ---- the game loop -------------------------------------------------------------------
 
@@ -96,11 +100,13 @@ class TtrPlayout:
         """The top card; an empty deck takes in the discard pile, just when the engine's does."""
         hidden, s = self.hidden, self.state
         if not hidden.deck:
-            hidden.deck = [Card(k) for k in range(KINDS) for _ in range(s.discard[k])]
+            hidden.deck = _cards(s.discard)
             self.rng.shuffle(hidden.deck)
         return hidden.deck.pop()
 
     def _turn_up(self, count: int) -> TurnUp:
+        if count == 1:  # the usual report
+            return _one_turned_up(KEYS[self._deck_card()])
         return TurnUp(tuple(KEYS[self._deck_card()] for _ in range(count)))
 
     # ---- random players ----------------------------------------------------------------
@@ -149,42 +155,73 @@ class TtrPlayout:
             slot = slots[pick]
             card = s.display[slot]
             self.hidden.hands[seat][card] += 1
-            return TakeFaceUp(seat, slot, KEYS[card])
+            return _take_face_up(seat, slot, KEYS[card])
         card = self._deck_card()
         self.hidden.hands[seat][card] += 1
-        return DrawBlind(seat, KEYS[card] if self.scan_blind else None)
+        return _draw_blind(seat, KEYS[card] if self.scan_blind else None)
+
+    def _affordable(self, seat: int, hand: list[int], limit: int,
+                    wanted: set[str] | None) -> Route | None:
+        """A random free route the hand pays for (among `wanted` ones, if given)."""
+        rules, s, owners = self.rules, self.state, self.state.owners
+        wild = hand[TAXI]
+        routes = self._free
+        # Scan from a random route onwards: cheaper than listing every affordable route.
+        start = int(self.rng.random() * len(routes))
+        for r, rid, colour, length in routes[start:] + routes[:start]:
+            if (length <= limit
+                    and (colour < 0 or hand[colour] + wild >= length)
+                    and (wanted is None or rid in wanted)
+                    and (r.sibling not in owners or rules.claimable(s, seat, r))):
+                return r
+        return None
 
     def _random_claim(self, seat: int, aiming: bool = True) -> Action | None:
         """A random route this player can pay for from their real hand, with a random payment."""
-        rules, s, rng = self.rules, self.state, self.rng
+        s, rng = self.state, self.rng
         hand = self.hidden.hands[seat]
         wild = hand[TAXI]
         best = max(hand[:TAXI]) + wild
         owners = s.owners
         limit = min(best, s.seats[seat].taxis)
-        affordable = [
-            r for r, rid, colour, length in self._routes
-            if length <= limit and rid not in owners
-            and (colour < 0 or hand[colour] + wild >= length)
-            and (r.sibling not in owners or rules.claimable(s, seat, r))
-        ]
+        if limit <= 0:
+            return None
+        if len(owners) != self._owned:  # routes were claimed since: forget them
+            self._free = [row for row in self._free if row[1] not in owners]
+            self._owned = len(owners)
+        route = None
         if aiming and self.paths is not None:
             wanted = set().union(*(self.paths[t] for t in self.hidden.tickets[seat]))
-            aimed = [r for r in affordable if r.id in wanted]
-            if aimed or rng.random() < 0.7:
-                affordable = aimed
-        if not affordable:
+            route = self._affordable(seat, hand, limit, wanted)
+            if route is None and rng.random() < 0.7:
+                return None  # nothing on the way: an aiming player rather draws cards
+        if route is None:
+            route = self._affordable(seat, hand, limit, None)
+        if route is None:
             return None
-        route = affordable[int(rng.random() * len(affordable))]
-        colours = [c for c in ((route.colour,) if route.colour is not None else Card)
-                   if c is not TAXI and hand[c] + wild >= route.length]
-        colour = rng.choice(colours) if colours else TAXI
+        colours = [c for c in ((route.colour,) if route.colour is not None else COLOURS)
+                   if hand[c] + wild >= route.length]
+        colour = colours[int(rng.random() * len(colours))] if colours else TAXI
         fewest = max(0, route.length - hand[colour]) if colour is not TAXI else route.length
         taxis = fewest + int(rng.random() * (min(route.length, wild) - fewest + 1))
         cards = (colour,) * (route.length - taxis) + (TAXI,) * taxis
         for card in cards:
             hand[card] -= 1
         return ClaimRoute(seat, route.id, tuple(KEYS[c] for c in cards))
+
+
+# Actions are immutable, so the few that recur all game long are made once and reused.
+_one_turned_up = lru_cache(maxsize=None)(lambda card: TurnUp((card,)))
+_take_face_up = lru_cache(maxsize=None)(TakeFaceUp)
+_draw_blind = lru_cache(maxsize=None)(DrawBlind)
+
+
+def _cards(counts: list[int] | tuple[int, ...]) -> list[Card]:
+    """A pile holding these many cards of each kind, in kind order."""
+    pile: list[Card] = []
+    for card, count in zip(CARDS, counts):
+        pile += [card] * count
+    return pile
 
 
 def ticket_paths(board) -> dict[str, frozenset[str]]:

@@ -186,12 +186,10 @@ class TtrNyc(Rules):
         paid = self._check_payment(route, action.cards)
         from_unknown = self._check_hand(s, seat, paid)
         hand = player.hand
-        for kind in range(KINDS):
-            if paid[kind]:
-                from_known = paid[kind] - from_unknown[kind]
-                hand.known[kind] -= from_known
-                s.discard[kind] += paid[kind]
-        hand.unknown -= sum(from_unknown)
+        for card, count in paid.items():
+            hand.known[card] -= count - from_unknown.get(card, 0)
+            s.discard[card] += count
+        hand.unknown -= sum(from_unknown.values())
         self._place(s, seat, route)
         s.flushes = 0
         self._refill(s)  # an empty display slot can be refilled now the discard pile has cards
@@ -321,6 +319,13 @@ class TtrNyc(Rules):
         that pile held, so a card it never had is refused too.
         """
         box = self.board.box
+        if len(cards) == 1 and s.deck:  # the usual report: one replacement, no reshuffle
+            card = cards[0]
+            if s.known_count(card) >= box[card]:
+                raise self._too_many(card)
+            if s.deck_max is not None and s.deck_max[card] < 1:
+                raise self._not_in_deck(card)
+            return
         deck, discard, deck_max = s.deck, s.discard, s.deck_max
         face_up = [0] * KINDS  # turned up so far in this report
         from_deck = [0] * KINDS  # taken so far from the current deck
@@ -334,9 +339,11 @@ class TtrNyc(Rules):
             if s.known_count(card) - s.discard[card] + discard[card] + face_up[card] > box[card]:
                 raise self._too_many(card)
             if deck_max is not None and from_deck[card] > deck_max[card]:
-                raise RuleViolation("not_in_deck", "The deck was shuffled from the discard pile "
-                                    "and has no {card} card left: check the card reported.",
-                                    card=card.key)
+                raise self._not_in_deck(card)
+
+    def _not_in_deck(self, card: Card) -> RuleViolation:
+        return RuleViolation("not_in_deck", "The deck was shuffled from the discard pile and has "
+                             "no {card} card left: check the card reported.", card=card.key)
 
     def _check_route_free(self, s: TtrState, seat: int, route_id: str) -> Route:
         route = self.board.routes.get(route_id)
@@ -354,15 +361,16 @@ class TtrNyc(Rules):
                                 "a double route can be claimed.", count=len(s.players))
         return route
 
-    def _check_payment(self, route: Route, names: tuple[str, ...]) -> list[int]:
+    def _check_payment(self, route: Route, names: tuple[str, ...]) -> dict[Card, int]:
         if len(names) != route.length:
             raise RuleViolation("payment_count", "{route} needs {length} cards, not {given}.",
                                 route=self.route_name(route), length=route.length,
                                 given=len(names))
-        paid = [0] * KINDS
+        paid: dict[Card, int] = {}
         for name in names:
-            paid[parse_card(name)] += 1
-        colours = [c for c in COLOURS if paid[c]]
+            card = parse_card(name)
+            paid[card] = paid.get(card, 0) + 1
+        colours = [card for card in paid if card is not TAXI]
         if len(colours) > 1:
             raise RuleViolation("payment_mixed", "A route is paid with cards of one colour "
                                 "(Taxi cards are wild).")
@@ -371,16 +379,17 @@ class TtrNyc(Rules):
                                 "cards.", route=self.route_name(route), colour=route.colour.key)
         return paid
 
-    def _check_hand(self, s: TtrState, seat: int, paid: list[int]) -> list[int]:
+    def _check_hand(self, s: TtrState, seat: int, paid: dict[Card, int]) -> dict[Card, int]:
         """How many of each paid card came from the unseen part of the hand."""
         hand = s.seats[seat].hand
-        from_unknown = [max(0, paid[k] - hand.known[k]) for k in range(KINDS)]
-        if sum(from_unknown) > hand.unknown:
+        known = hand.known
+        from_unknown = {card: count - known[card] for card, count in paid.items()
+                        if count > known[card]}
+        if sum(from_unknown.values()) > hand.unknown:
             raise RuleViolation("not_in_hand", "{player} does not hold those cards.",
                                 player=s.players[seat])
-        for kind in range(KINDS):
-            if from_unknown[kind]:
-                self._check_box(s, Card(kind), from_unknown[kind])
+        for card, count in from_unknown.items():
+            self._check_box(s, card, count)
         return from_unknown
 
     # ---- changes ---------------------------------------------------------------------------
