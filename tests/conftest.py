@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.boards import rules_for, ttr_nyc_board
+from companion.store import Store
 
 
 @pytest.fixture(scope="session")
@@ -15,3 +18,16 @@ def board():
 @pytest.fixture(scope="session")
 def rules():
     return rules_for("ttr-nyc")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A database file of the test's own."""
+    return tmp_path / "companion.db"
+
+
+@pytest.fixture
+def store(db_path: Path):
+    s = Store(db_path)
+    yield s
+    s.close()

@@ -18,7 +18,6 @@ import pytest
 
 from companion import cli
 from companion.boards import data_dir
-from companion.engine.ttr_nyc import KeepTickets, TurnUp
 from companion.gamelog import Game, Header, dump_lines, fold_lines
 from companion.playout import TtrPlayout
 from companion.report import state_json

@@ -4,24 +4,11 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from pathlib import Path
 
 import pytest
 
 from companion.engine.core import ScoreSheet
 from companion.store import SCHEMA_VERSION, GameRecord, Store, StoreError, default_path
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "companion.db"
-
-
-@pytest.fixture
-def store(db_path: Path):
-    s = Store(db_path)
-    yield s
-    s.close()
 
 
 def pragma(store: Store, name: str):

@@ -18,18 +18,6 @@ GAME = "ttr-nyc"
 OPENING = ("red", "blue", "taxi", "green", "pink")
 
 
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "companion.db"
-
-
-@pytest.fixture
-def store(db_path: Path):
-    s = Store(db_path)
-    yield s
-    s.close()
-
-
 def playout(rules, players: int, seed: int) -> TtrPlayout:
     p = TtrPlayout(rules, players, random.Random(seed))
     p.play()
