@@ -36,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     db_help = ("the database file (default: companion.db in your data directory, "
                "or $COMPANION_DB)")
     parser.add_argument("--db", type=Path, default=None, help=db_help)
+    parser.add_argument("--size", default=None, metavar="WxH",
+                        help="window size for the app, e.g. 800x480 (default: Kivy's)")
+    parser.add_argument("--fullscreen", action="store_true", help="the app fills the screen")
     # --db may also follow the command; SUPPRESS keeps a global --db when it does not.
     db_after = argparse.ArgumentParser(add_help=False)
     db_after.add_argument("--db", type=Path, default=argparse.SUPPRESS, help=db_help)
@@ -62,9 +65,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _app(args: argparse.Namespace) -> int:
-    print("The touchscreen app is not built yet: it arrives with the next release.\n"
-          "Meanwhile: `companion replay FILE` checks and scores a recorded game, "
-          "`companion --help` lists everything.")
+    size = None
+    if args.size:
+        try:
+            width, height = (int(n) for n in args.size.lower().split("x"))
+            size = (width, height)
+        except ValueError:
+            print(f"companion: --size wants WIDTHxHEIGHT, e.g. 800x480, not {args.size!r}",
+                  file=sys.stderr)
+            return 2
+    from .ui.app import run
+    run(args.db, size=size, fullscreen=args.fullscreen)
     return 0
 
 

@@ -46,8 +46,12 @@ def _v1(db: sqlite_utils.Database) -> None:
                          pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
 
 
+def _v2(db: sqlite_utils.Database) -> None:
+    db["settings"].create({"key": str, "value": str}, pk="key")
+
+
 # Each migration takes the schema from its index to the next version. Append, never edit.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -157,6 +161,19 @@ class Store:
         """Names played before, most recent first (offered in New game)."""
         return [name for (name,) in self.db.execute(
             "SELECT name FROM players ORDER BY last_played DESC, name")]
+
+    # ---- settings (the language, …) ------------------------------------------------------
+
+    def setting(self, key: str, default: str | None = None) -> str | None:
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
+        return default if row is None else row[0]
+
+    def set_setting(self, key: str, value: str) -> None:
+        try:
+            with self._transaction():
+                self.db["settings"].upsert({"key": key, "value": value}, pk="key")
+        except sqlite3.Error as error:
+            raise StoreError(f"The setting could not be saved: {error}.") from error
 
     # ---- the action log -----------------------------------------------------------------
 

@@ -500,14 +500,10 @@ def test_a_database_that_cannot_be_opened_is_refused_cleanly(tmp_path, env, kind
 
 # ---- the bare command, help and bench ----------------------------------------------------------
 
-def test_no_arguments_prints_a_message_and_exits_0(capsys, env):
-    code, out, err = call(capsys)
-    assert code == 0
-    assert "companion replay" in out and "--help" in out
-    done = run(env)
-    assert done.returncode == 0
-    assert "companion replay" in done.out
-    assert done.err == ""
+def test_app_window_size_must_be_width_x_height(capsys, env):
+    """The bare command starts the app (tested under Xvfb in tests/ui); a bad size is refused."""
+    code, out, err = call(capsys, "--size", "big")
+    assert code == 2 and "800x480" in err and "Traceback" not in err
 
 
 def test_help_lists_the_commands(env):

@@ -64,3 +64,29 @@ def score_sheet(board: Board, players: Sequence[str], routes: Sequence[Sequence[
         completed.append(done)
     tiebreak = TieBreak("most_tickets_completed", "most completed tickets", tuple(completed))
     return ScoreSheet.build(players, CATEGORIES, rows, [tiebreak], final)
+
+
+def ticket_path(board: Board, route_ids: Sequence[str], ticket: Ticket) -> list[str] | None:
+    """The player's own routes joining a ticket's two locations (fewest routes), or None."""
+    links: dict[str, list[tuple[str, str]]] = {}
+    for route_id in route_ids:
+        route = board.routes[route_id]
+        links.setdefault(route.a, []).append((route.b, route_id))
+        links.setdefault(route.b, []).append((route.a, route_id))
+    came_from: dict[str, tuple[str, str] | None] = {ticket.a: None}
+    frontier = [ticket.a]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there, route_id in links.get(here, ()):
+                if there not in came_from:
+                    came_from[there] = (here, route_id)
+                    nxt.append(there)
+        frontier = nxt
+    if ticket.b not in came_from:
+        return None
+    path, here = [], ticket.b
+    while came_from[here] is not None:
+        here, route_id = came_from[here]
+        path.append(route_id)
+    return path[::-1]

@@ -1,0 +1,174 @@
+"""The Kivy app: one window, one screen manager, the store, the live Table and the language."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from ..engine.core import Action, Phase, RuleViolation
+from ..store import Store, StoreError
+from ..table import Table
+from .i18n import LANGUAGES, _, tr
+from .theme import BACKGROUND
+from .words import explain
+
+log = logging.getLogger(__name__)
+
+GAME_ID = "ttr-nyc"
+KV_DIR = Path(__file__).resolve().parent.parent.parent / "kv"
+KV_FILES = ("widgets.kv", "home.kv", "newgame.kv", "ttr_play.kv", "score_only.kv",
+            "scoring.kv", "history.kv", "settings.kv")
+
+
+class CompanionApp(App):
+    """Home, new game, play, scoring, history, settings; every move through the Table."""
+
+    table: Table | None = ObjectProperty(None, allownone=True)
+    language = StringProperty("en")
+
+    def __init__(self, db_path: Path | str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.title = "companion"
+        self.db_path = db_path
+        self.store: Store | None = None
+        self.register_event_type("on_table_change")
+
+    # ---- start and stop ----------------------------------------------------------------
+
+    def build(self):
+        from kivy.core.window import Window  # not before the size is configured
+        Window.clearcolor = BACKGROUND
+        self.store = Store(self.db_path)
+        self.language = self.store.setting("language", "en") or "en"
+        tr.switch(self.language)
+        from . import board_view, widgets  # noqa: F401  the widgets the layouts name
+        for name in KV_FILES:
+            Builder.load_file(str(KV_DIR / name))
+        from .history import GameLogScreen, HistoryScreen
+        from .home import HomeScreen
+        from .newgame import NewGameScreen
+        from .score_only import ScoreOnlyScreen
+        from .scoring import ScoringScreen
+        from .settings import SettingsScreen
+        from .ttr_play import TtrPlayScreen
+
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
+                       TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
+                       ScoringScreen(name="scoring"), HistoryScreen(name="history"),
+                       GameLogScreen(name="game_log"), SettingsScreen(name="settings")):
+            manager.add_widget(screen)
+        return manager
+
+    def on_stop(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # ---- moving between screens --------------------------------------------------------
+
+    def go(self, name: str) -> None:
+        self.root.current = name
+
+    def go_home(self) -> None:
+        self.go("home")
+
+    # ---- the live game -------------------------------------------------------------------
+
+    def start_game(self, players: list[str], colours: list[str], first: int,
+                   mode: str = "play") -> bool:
+        options = {"first": first, "mode": mode, "colours": colours}
+        try:
+            self.set_table(Table.start(self.store, GAME_ID, players, options))
+        except RuleViolation as violation:
+            self.root.current_screen.show_message(explain(violation))
+            return False
+        self.open_current_game()
+        return True
+
+    def resume(self, game_id: int) -> None:
+        self.set_table(Table.resume(self.store, game_id))
+        self.open_current_game()
+
+    def set_table(self, table: Table | None) -> None:
+        if self.table is not None:
+            self.table.remove_listener(self._table_changed)
+        self.table = table
+        if table is not None:
+            table.add_listener(self._table_changed)
+
+    def open_current_game(self) -> None:
+        """The screen the game needs now: play, the score-only map, or scoring."""
+        table = self.table
+        status = table.status
+        score_only = table.header.options.get("mode") == "score_only"
+        if status.phase is Phase.OVER:
+            self.go("scoring")
+        elif score_only:
+            self.go("score_only")
+        elif status.phase is Phase.SCORING:
+            self.go("scoring")
+        else:
+            self.go("play")
+
+    def submit(self, action: Action, where=None) -> bool:
+        """Hand a move to the Table; a refused one is explained and nothing is stored."""
+        try:
+            self.table.submit(action)
+        except RuleViolation as violation:
+            self.root.current_screen.show_message(explain(violation), where)
+            return False
+        except StoreError:
+            log.exception("a move could not be stored")
+            self.root.current_screen.show_message(
+                _("The move could not be saved. Nothing was changed."), where)
+            return False
+        return True
+
+    def undo(self, where=None) -> bool:
+        try:
+            self.table.undo()
+        except RuleViolation as violation:
+            self.root.current_screen.show_message(explain(violation), where)
+            return False
+        return True
+
+    def _table_changed(self, table: Table, action: Action | None) -> None:
+        self.dispatch("on_table_change", action)
+
+    def on_table_change(self, action: Action | None) -> None:
+        """Screens listen to this to redraw after every move."""
+
+    # ---- the language --------------------------------------------------------------------
+
+    def set_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            return
+        self.language = language
+        tr.switch(language)
+        try:
+            self.store.set_setting("language", language)
+        except StoreError:
+            log.exception("the language could not be remembered")
+        screen = self.root.current_screen
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+
+
+def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
+        fullscreen: bool = False) -> None:
+    """Start the app (the `companion` command)."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # no xclip/xsel needed on the Pi
+    from kivy.config import Config
+    if size:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    if fullscreen:
+        Config.set("graphics", "fullscreen", "auto")
+    CompanionApp(db_path).run()

@@ -1,0 +1,227 @@
+"""New game: 2–4 players with names, taxi colours from the box, seat order and who starts."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.graphics import Color, Line, Triangle
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.textinput import TextInput
+from kivy.uix.togglebutton import ToggleButton
+from kivy.uix.widget import Widget
+
+from .i18n import _
+from .screens import BaseScreen
+from .theme import TAXI_RGBA, TOUCH
+from .words import taxi_colour_name
+
+COLOURS = ("blue", "purple", "white", "yellow")  # the taxis in the box
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class ColourChip(ButtonBehavior, Widget):
+    """One of the box's taxi colours; a ring shows the one chosen."""
+
+    colour = StringProperty("blue")
+    chosen = BooleanProperty(False)
+    rgba = ListProperty([1, 1, 1, 1])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.size_hint = (None, None)
+        self.size = (TOUCH, TOUCH)
+        self.bind(pos=self._draw, size=self._draw, chosen=self._draw, colour=self._draw)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        r = self.width * 0.34
+        cx, cy = self.center
+        with self.canvas:
+            if self.chosen:
+                Color(1, 1, 1, 1)
+                Line(circle=(cx, cy, r + dp(5)), width=dp(2.5))
+            Color(*TAXI_RGBA[self.colour])
+            from kivy.graphics import Ellipse
+            Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+
+
+class ArrowButton(ButtonBehavior, Widget):
+    """Moves a player one seat earlier."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.size_hint = (None, None)
+        self.size = (TOUCH, TOUCH)
+        self.bind(pos=self._draw, size=self._draw, disabled=self._draw)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        cx, cy = self.center
+        s = dp(11)
+        with self.canvas:
+            Color(1, 1, 1, 0.25 if self.disabled else 0.9)
+            Triangle(points=[cx - s, cy - s * 0.6, cx + s, cy - s * 0.6, cx, cy + s * 0.8])
+
+
+class PlayerRow(BoxLayout):
+    """A seat: name, taxi colour, move up, remove."""
+
+    seat = NumericProperty(0)
+    colour = StringProperty("")
+
+    def __init__(self, screen: "NewGameScreen", **kwargs):
+        super().__init__(orientation="horizontal", size_hint_y=None, height=TOUCH + dp(4),
+                         spacing=dp(4), **kwargs)
+        self.screen = screen
+        self.name_input = TextInput(multiline=False, font_size=sp(18), write_tab=False,
+                                    size_hint_x=1, padding=[dp(8), dp(12)])
+        self.name_input.bind(text=lambda *_: screen.names_changed())
+        self.add_widget(self.name_input)
+        self.chips = []
+        for colour in COLOURS:
+            chip = ColourChip(colour=colour)
+            chip.bind(on_release=lambda chip: self.choose(chip.colour))
+            self.chips.append(chip)
+            self.add_widget(chip)
+        self.up = ArrowButton()
+        self.up.bind(on_release=lambda *_: screen.move_up(self))
+        self.add_widget(self.up)
+        self.remove = Factory.QuietButton(text="×", size_hint=(None, None), size=(TOUCH, TOUCH))
+        self.remove.bind(on_release=lambda *_: screen.remove_row(self))
+        self.add_widget(self.remove)
+
+    def choose(self, colour: str) -> None:
+        self.colour = colour
+        for chip in self.chips:
+            chip.chosen = chip.colour == colour
+
+    @property
+    def name(self) -> str:
+        return self.name_input.text.strip()
+
+
+class NewGameScreen(BaseScreen):
+    mode = StringProperty("play")  # or "score_only"
+    first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
+
+    def prepare(self, mode: str) -> None:
+        """A fresh form: two empty seats."""
+        self.mode = mode
+        self.first = -1
+        self.ids.rows.clear_widgets()
+        for _ in range(MIN_PLAYERS):
+            self.add_row()
+
+    def refresh(self) -> None:
+        if not self.ids.rows.children:
+            self.prepare(self.mode)
+        self.ids.title.text = (_("Score a finished game") if self.mode == "score_only"
+                               else "Ticket to Ride: New York")
+        self._fill_previous()
+        self.names_changed()
+
+    @property
+    def rows(self) -> list[PlayerRow]:
+        return list(reversed(self.ids.rows.children))
+
+    def add_row(self, name: str = "") -> None:
+        rows = self.rows
+        if len(rows) >= MAX_PLAYERS:
+            self.show_message(_("Ticket to Ride: New York is for 2 to 4 players."))
+            return
+        row = PlayerRow(self)
+        taken = {r.colour for r in rows}
+        row.choose(next(c for c in COLOURS if c not in taken))
+        row.name_input.text = name
+        self.ids.rows.add_widget(row, index=0)
+        self.names_changed()
+
+    def remove_row(self, row: PlayerRow) -> None:
+        if len(self.rows) <= MIN_PLAYERS:
+            self.show_message(_("Ticket to Ride: New York is for 2 to 4 players."))
+            return
+        self.ids.rows.remove_widget(row)
+        self.first = -1
+        self.names_changed()
+
+    def move_up(self, row: PlayerRow) -> None:
+        rows = self.rows
+        i = rows.index(row)
+        if i == 0:
+            return
+        rows[i - 1], rows[i] = rows[i], rows[i - 1]
+        self.ids.rows.clear_widgets()
+        for r in rows:
+            self.ids.rows.add_widget(r, index=0)
+        self.first = -1
+        self.names_changed()
+
+    def use_name(self, name: str) -> None:
+        """A name from earlier games: into the first empty seat, or a new seat."""
+        for row in self.rows:
+            if row.name.casefold() == name.casefold():
+                return
+        for row in self.rows:
+            if not row.name:
+                row.name_input.text = name
+                return
+        self.add_row(name)
+
+    def _fill_previous(self) -> None:
+        box = self.ids.previous
+        box.clear_widgets()
+        names = App.get_running_app().store.player_names()[:8]
+        for name in names:
+            button = Factory.QuietButton(text=name, size_hint=(None, None),
+                                         height=TOUCH, width=dp(110))
+            button.bind(on_release=lambda b: self.use_name(b.text))
+            box.add_widget(button)
+
+    def names_changed(self) -> None:
+        """Who starts: one button per player (the rules say the youngest)."""
+        box = self.ids.starts
+        box.clear_widgets()
+        rows = self.rows
+        for seat, row in enumerate(rows):
+            row.up.disabled = seat == 0
+            button = ToggleButton(text=row.name or _("Player {n}").format(n=seat + 1),
+                                  group="first", allow_no_selection=False, font_size=sp(16),
+                                  state="down" if seat == self.first else "normal",
+                                  shorten=True)
+            button.text_size = (None, None)
+            button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
+            box.add_widget(button)
+        self.ids.starts_label.opacity = 0 if self.mode == "score_only" else 1
+        box.opacity = 0 if self.mode == "score_only" else 1
+        box.disabled = self.mode == "score_only"
+
+    def problems(self) -> str | None:
+        """Why the game cannot start yet, in the player's language; None when it can."""
+        rows = self.rows
+        names = [row.name for row in rows]
+        if not MIN_PLAYERS <= len(rows) <= MAX_PLAYERS:
+            return _("Ticket to Ride: New York is for 2 to 4 players.")
+        if not all(names):
+            return _("Every player needs a name.")
+        if len({n.casefold() for n in names}) != len(names):
+            return _("Two players have the same name: give each player a name of their own.")
+        colours = [row.colour for row in rows]
+        if len(set(colours)) != len(colours):
+            return _("Two players have the same taxi colour: each player takes their own.")
+        if self.mode == "play" and not 0 <= self.first < len(rows):
+            return _("Who starts? The youngest player: tap their name.")
+        return None
+
+    def start(self) -> None:
+        problem = self.problems()
+        if problem:
+            self.show_message(problem)
+            return
+        rows = self.rows
+        app = App.get_running_app()
+        app.start_game([row.name for row in rows], [row.colour for row in rows],
+                       max(self.first, 0), self.mode)
+        self.ids.rows.clear_widgets()  # the next New game starts afresh

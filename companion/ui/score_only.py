@@ -1,0 +1,64 @@
+"""Score-only: tap each player's routes on the map, then their tickets, and get the scoring."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import sp
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.togglebutton import ToggleButton
+
+from ..engine.core import Phase
+from ..engine.ttr_nyc import PlaceRoute
+from .i18n import _
+from .screens import BaseScreen
+from .theme import TAXI_RGBA, TOUCH
+
+
+class ScoreOnlyScreen(BaseScreen):
+    seat = NumericProperty(0)  # whose routes are being tapped
+    summary = StringProperty("")
+
+    @property
+    def table(self):
+        return App.get_running_app().table
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        if table.status.phase is Phase.OVER:
+            App.get_running_app().go("scoring")
+            return
+        colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
+        board_view = self.ids.map
+        board_view.board = table.rules.board
+        board_view.colours = list(colours)
+        board_view.owners = dict(table.state.owners)
+        tabs = self.ids.tabs
+        tabs.clear_widgets()
+        for seat, name in enumerate(table.header.players):
+            tab = ToggleButton(text=name, group="score_only_seat", allow_no_selection=False,
+                               state="down" if seat == self.seat else "normal",
+                               font_size=sp(16), bold=True, shorten=True,
+                               color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)),
+                               size_hint_y=None, height=TOUCH)
+            tab.bind(on_release=lambda b, seat=seat: self.choose(seat))
+            tabs.add_widget(tab)
+        player = table.state.seats[self.seat]
+        taxis = table.rules.board.taxis_per_player
+        self.summary = _("{player}: {routes} route(s), {used} of {taxis} taxis").format(
+            player=table.header.players[self.seat], routes=len(player.routes),
+            used=taxis - player.taxis, taxis=taxis)
+
+    def choose(self, seat: int) -> None:
+        self.seat = seat
+        self.refresh()
+
+    def route_tapped(self, route_id: str) -> None:
+        App.get_running_app().submit(PlaceRoute(self.seat, route_id), "map_message")
+
+    def undo(self) -> None:
+        App.get_running_app().undo("map_message")
+
+    def tickets(self) -> None:
+        App.get_running_app().go("scoring")

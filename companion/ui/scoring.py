@@ -1,0 +1,155 @@
+"""Scoring: each player taps the tickets they hold; then the table, the chart, the winner and why."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from ..engine.core import Phase
+from ..engine.ttr_nyc import RevealTickets
+from ..engine.ttr_nyc.scoring import ticket_path
+from .i18n import _
+from .screens import BaseScreen
+from .theme import TAXI_RGBA, TOUCH
+from .words import ticket_label
+
+COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tickets won")),
+           ("tickets_failed", lambda: _("Tickets lost")), ("attractions", lambda: _("Attractions")))
+
+
+class ScoringScreen(BaseScreen):
+    entering = BooleanProperty(True)  # tickets are being tapped in (else: the results)
+    prompt = StringProperty("")
+    winner_text = StringProperty("")
+    reason_text = StringProperty("")
+    score_only = BooleanProperty(False)
+
+    @property
+    def table(self):
+        return App.get_running_app().table
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        self.score_only = table.header.options.get("mode") == "score_only"
+        status = table.status
+        if status.phase is Phase.SCORING:
+            self.entering = True
+            self._show_ticket_entry(status.seat)
+        elif status.phase is Phase.OVER:
+            self.entering = False
+            self._show_results()
+        else:
+            App.get_running_app().open_current_game()
+
+    # ---- tapping in tickets ------------------------------------------------------------------
+
+    def _show_ticket_entry(self, seat: int) -> None:
+        table = self.table
+        s = table.state
+        name = table.header.players[seat]
+        if self.score_only:
+            self.prompt = _("{player}: tap every ticket you hold, then Done.").format(player=name)
+        else:
+            self.prompt = _("{player}: tap the {count} ticket(s) you kept, then Done.").format(
+                player=name, count=s.seats[seat].tickets)
+        taken = {t for p in s.seats if p.revealed for t in p.revealed}
+        grid = self.ids.tickets
+        grid.clear_widgets()
+        board = table.rules.board
+        for ticket_id in board.tickets:
+            button = ToggleButton(text=ticket_label(board, ticket_id), font_size=sp(13),
+                                  size_hint_y=None, height=TOUCH, halign="center",
+                                  valign="middle", disabled=ticket_id in taken)
+            button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
+            button.ticket_id = ticket_id
+            grid.add_widget(button)
+        self.seat = seat
+
+    def done(self) -> None:
+        chosen = tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
+                       if b.state == "down")
+        App.get_running_app().submit(RevealTickets(self.seat, chosen))
+
+    def undo(self) -> None:
+        App.get_running_app().undo()
+        if self.table.status.phase not in (Phase.SCORING, Phase.OVER):
+            App.get_running_app().open_current_game()
+
+    def back_to_map(self) -> None:
+        App.get_running_app().go("score_only")
+
+    # ---- the results ---------------------------------------------------------------------
+
+    def _show_results(self) -> None:
+        table = self.table
+        sheet = table.score()
+        players = table.header.players
+        colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
+        grid = self.ids.results
+        grid.clear_widgets()
+        heads = [_("Player")] + [title() for _key, title in COLUMNS] + [_("Total")]
+        for text in heads:
+            grid.add_widget(self._cell(text, bold=True))
+        for seat, name in enumerate(players):
+            grid.add_widget(self._cell(name, colour=TAXI_RGBA.get(colours[seat])))
+            for key, _title in COLUMNS:
+                grid.add_widget(self._cell(str(sheet.of(seat, key))))
+            grid.add_widget(self._cell(str(sheet.totals[seat]), bold=True))
+        winners = " & ".join(players[seat] for seat in sheet.winners)
+        if sheet.shared:
+            self.winner_text = _("Shared victory: {players}").format(players=winners)
+            self.reason_text = _("Tied on points and on completed tickets.")
+        else:
+            self.winner_text = _("{player} wins!").format(player=winners)
+            self.reason_text = (_("Tied on points: more completed tickets decided it.")
+                                if sheet.decided_by else "")
+        chart = self.ids.chart
+        chart.names = list(players)
+        chart.colours = [TAXI_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
+        chart.values = list(sheet.totals)
+        self._fill_ticket_list(table, colours)
+        board_view = self.ids.map
+        board_view.board = table.rules.board
+        board_view.colours = list(colours)
+        board_view.owners = dict(table.state.owners)
+        board_view.highlight = []
+        board_view.marked = []
+
+    def _cell(self, text: str, bold: bool = False, colour=None) -> Label:
+        label = Label(text=text, bold=bold, font_size=sp(14), size_hint_y=None, height=dp(28),
+                      shorten=True, color=colour or (1, 1, 1, 1))
+        label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        label.halign, label.valign = "center", "middle"
+        return label
+
+    def _fill_ticket_list(self, table, colours) -> None:
+        box = self.ids.ticket_list
+        box.clear_widgets()
+        board = table.rules.board
+        for seat, name in enumerate(table.header.players):
+            player = table.state.seats[seat]
+            for ticket_id in player.revealed or ():
+                ticket = board.tickets[ticket_id]
+                path = ticket_path(board, player.routes, ticket)
+                sign = "+" if path is not None else "-"
+                ends = f"{board.locations[ticket.a].name} – {board.locations[ticket.b].name}"
+                button = Factory.QuietButton(
+                    text=f"{name}: {ends}  {sign}{ticket.points}", font_size=sp(13),
+                    color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), height=TOUCH)
+                button.bind(on_release=lambda b, t=ticket_id, p=path: self.show_path(t, p))
+                box.add_widget(button)
+
+    def show_path(self, ticket_id: str, path: list[str] | None) -> None:
+        """A completed ticket's path on the map (a failed one: just its two ends)."""
+        board = self.table.rules.board
+        ticket = board.tickets[ticket_id]
+        self.ids.map.highlight = path or []
+        self.ids.map.marked = [ticket.a, ticket.b]
+        if path is None:
+            self.show_message(_("Not completed: no path of this player's routes joins them."))

@@ -1,0 +1,30 @@
+"""What every screen has: a way to show a message, and a redraw when the game or language changes."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.uix.screenmanager import Screen
+
+
+class BaseScreen(Screen):
+    """A screen redraws itself (`refresh`) on entering, after every move and on a new language."""
+
+    def on_kv_post(self, base_widget) -> None:
+        App.get_running_app().bind(on_table_change=self._on_table_change)
+
+    def on_pre_enter(self, *args) -> None:
+        self.refresh()
+
+    def _on_table_change(self, _app, _action) -> None:
+        if self.manager is not None and self.manager.current_screen is self:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Bring every text and button up to date."""
+
+    def show_message(self, text: str, where=None, good: bool = False) -> None:
+        """Show a message near `where` (a Message widget's id), or the screen's main one."""
+        target = self.ids.get(where) if where else None
+        target = target or self.ids.get("message")
+        if target is not None:
+            target.show(text, good=good)

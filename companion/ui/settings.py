@@ -1,0 +1,29 @@
+"""Settings: the language (remembered), and where the games are kept."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import sp
+from kivy.properties import StringProperty
+from kivy.uix.togglebutton import ToggleButton
+
+from .i18n import LANGUAGES, _
+from .screens import BaseScreen
+from .theme import TOUCH
+
+
+class SettingsScreen(BaseScreen):
+    where = StringProperty("")
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        box = self.ids.languages
+        box.clear_widgets()
+        for code, name in LANGUAGES.items():
+            button = ToggleButton(text=name, group="language", allow_no_selection=False,
+                                  state="down" if code == app.language else "normal",
+                                  font_size=sp(18), size_hint_y=None, height=TOUCH + 8)
+            button.code = code
+            button.bind(on_release=lambda b: App.get_running_app().set_language(b.code))
+            box.add_widget(button)
+        self.where = _("Games are kept in {path}").format(path=app.store.path)

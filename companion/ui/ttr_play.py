@@ -1,0 +1,363 @@
+"""Playing Ticket to Ride: New York: the map, the face-up cards, whose turn it is, every move."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from ..engine.core import Phase, RuleViolation
+from ..engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
+                              TakeFaceUp, TurnUp)
+from .i18n import _
+from .screens import BaseScreen
+from .theme import PANEL, TAXI_RGBA, TOUCH
+from .widgets import CardButton
+from .words import card_name, describe, explain, payment_label, route_label
+
+CARD_KEYS = [card.key for card in Card]
+
+
+def legal(table, action) -> RuleViolation | None:
+    """Try a move on a copy of the state: None if the rules allow it, else the reason."""
+    try:
+        table.rules.apply(table.state.copy(), action)
+    except RuleViolation as violation:
+        return violation
+    return None
+
+
+class Dialog(ModalView):
+    """A question the game needs answered before it goes on (never dismissed by a stray tap)."""
+
+    kind = StringProperty("")
+
+    def __init__(self, kind: str, **kwargs):
+        super().__init__(auto_dismiss=False, size_hint=(0.92, 0.9),
+                         background_color=(0, 0, 0, 0.6), **kwargs)
+        self.kind = kind
+        self.box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        with self.box.canvas.before:
+            from kivy.graphics import Color, Rectangle
+            Color(*PANEL)
+            self._bg = Rectangle()
+        self.box.bind(pos=lambda w, p: setattr(self._bg, "pos", p),
+                      size=lambda w, s: setattr(self._bg, "size", s))
+        self.add_widget(self.box)
+
+    def title(self, text: str) -> Label:
+        label = Factory.Note(text=text, font_size=sp(19), bold=True)
+        self.box.add_widget(label)
+        return label
+
+    def button(self, text: str, callback, accent: bool = False, **kwargs):
+        button = (Factory.AccentButton if accent else Factory.BigButton)(text=text, **kwargs)
+        button.bind(on_release=lambda *_: callback())
+        return button
+
+
+class TtrPlayScreen(BaseScreen):
+    player = StringProperty("")
+    player_rgba = ListProperty([1, 1, 1, 1])
+    stats = StringProperty("")
+    final_round = BooleanProperty(False)
+    final_text = StringProperty("")
+    log_text = StringProperty("")
+    can_pass = BooleanProperty(False)
+    can_tickets = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.dialog: Dialog | None = None
+        self._collected: list[str] = []
+
+    # ---- reading the game --------------------------------------------------------------
+
+    @property
+    def table(self):
+        return App.get_running_app().table
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        s, status = table.state, table.status
+        if status.phase in (Phase.SCORING, Phase.OVER):
+            self._close_dialog()
+            App.get_running_app().go("scoring")
+            return
+        colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
+        board_view = self.ids.map
+        board_view.board = table.rules.board
+        board_view.colours = list(colours)
+        board_view.owners = dict(s.owners)
+        seat = status.seat if status.seat is not None else s.current
+        player = s.seats[seat]
+        self.player = table.header.players[seat]
+        self.player_rgba = list(TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)))
+        self.stats = _("Taxis left: {taxis}   Cards: {cards}   Tickets: {tickets}").format(
+            taxis=player.taxis, cards=player.hand.size, tickets=player.tickets)
+        self.final_round = status.final_round
+        self.final_text = _("Final round: everyone has one last turn")
+        self._refresh_cards(table)
+        self._refresh_players(table, colours)
+        self.can_pass = status.phase in (Phase.PLAY, Phase.FINAL_ROUND) and not s.pending \
+            and legal(table, Pass(s.current)) is None
+        self.can_tickets = s.ticket_deck > 0 and not s.drawn and not s.pending
+        players = table.header.players
+        recent = table.actions[-5:]
+        self.log_text = "\n".join(describe(a, players, table.rules.board) for a in reversed(recent))
+        self._ask_what_is_needed(table)
+
+    def _refresh_cards(self, table) -> None:
+        s = table.state
+        playing = table.status.phase in (Phase.PLAY, Phase.FINAL_ROUND) and not s.pending
+        for slot, card in enumerate(s.display):
+            button = self.ids[f"slot{slot}"]
+            button.card = card.key if card is not None else ""
+            button.text = card_name(card.key) if card is not None else ""
+            button.disabled = not playing or card is None or (card is Card.TAXI and s.drawn > 0)
+        deck = self.ids.deck
+        deck.text = _("Deck") + f"\n{s.deck}"
+        deck.disabled = not playing or s.deck + sum(s.discard) == 0
+        self.ids.draw_hint.text = (_("Take your second card") if s.drawn
+                                   else _("Draw 2 cards, claim a route or draw tickets"))
+
+    def _refresh_players(self, table, colours) -> None:
+        box = self.ids.players
+        box.clear_widgets()
+        s = table.state
+        for seat, name in enumerate(table.header.players):
+            p = s.seats[seat]
+            mark = "▶ " if seat == s.current else "   "
+            label = Label(text=f"{mark}{name}  ·  {p.taxis}", font_size=sp(15),
+                          color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), halign="left",
+                          size_hint_y=None, height=dp(22), shorten=True)
+            label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+            box.add_widget(label)
+
+    # ---- what the game asks before it can go on ----------------------------------------
+
+    def _ask_what_is_needed(self, table) -> None:
+        status, s = table.status, table.state
+        if status.waiting_for == "turn_up":
+            self._open_turn_up(len(s.pending))
+        elif status.waiting_for == "keep_tickets":
+            self._open_keep(status.seat, table.rules.board.tickets_dealt, setup=True)
+        elif self.dialog is not None and self.dialog.kind in ("turn_up", "keep_setup"):
+            self._close_dialog()
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.dismiss()
+            self.dialog = None
+
+    def _open_turn_up(self, count: int) -> None:
+        """One tap per card the table turned face up."""
+        if self.dialog is None or self.dialog.kind != "turn_up":
+            self._close_dialog()
+            self._collected = []
+            self.dialog = Dialog("turn_up")
+            self.dialog.open()
+        self._draw_turn_up(count)
+
+    def _draw_turn_up(self, count: int) -> None:
+        table, dialog = self.table, self.dialog
+        dialog.box.clear_widgets()
+        if count == 1:
+            dialog.title(_("Which card was turned face up?"))
+        elif table.state.phase is Phase.SETUP:
+            dialog.title(_("Turn up 5 cards and tap each one ({n} of {count})").format(
+                n=len(self._collected) + 1, count=count))
+        else:
+            dialog.title(_("Turn up {count} new face-up cards and tap each one ({n} of {count})")
+                         .format(n=len(self._collected) + 1, count=count))
+        chosen = GridLayout(cols=5, size_hint_y=None, height=dp(36), spacing=dp(4))
+        for key in self._collected:
+            chosen.add_widget(CardButton(card=key, text=card_name(key), size=(dp(90), dp(34)),
+                                         font_size=sp(13), disabled=True))
+        dialog.box.add_widget(chosen)
+        grid = GridLayout(cols=4, spacing=dp(8))
+        single = count == 1
+        for key in CARD_KEYS:
+            button = CardButton(card=key, text=card_name(key), size_hint=(1, 1))
+            button.size_hint = (1, 1)
+            if single:
+                button.disabled = legal(table, TurnUp((key,))) is not None
+            button.bind(on_release=lambda b, key=key: self._turned_up(key, count))
+            grid.add_widget(button)
+        back = dialog.button(_("Undo"), self._turn_up_back)
+        back.size_hint = (1, 1)
+        grid.add_widget(back)
+        dialog.box.add_widget(grid)
+        self.ids_dialog_grid = grid
+
+    def _turned_up(self, key: str, count: int) -> None:
+        self._collected.append(key)
+        if len(self._collected) < count:
+            self._draw_turn_up(count)
+            return
+        cards, self._collected = tuple(self._collected), []
+        if not App.get_running_app().submit(TurnUp(cards)):
+            self._draw_turn_up(count)
+            self.show_message(explain(legal(self.table, TurnUp(cards))), "panel_message")
+
+    def _turn_up_back(self) -> None:
+        """Take back the last tap, or with none, the last move."""
+        if self._collected:
+            self._collected.pop()
+            self._draw_turn_up(len(self.table.state.pending))
+            return
+        self._close_dialog()
+        self.undo()
+
+    def _open_keep(self, seat: int, most: int, setup: bool) -> None:
+        kind = "keep_setup" if setup else "keep_draw"
+        table = self.table
+        self._close_dialog()
+        self.dialog = dialog = Dialog(kind)
+        name = table.header.players[seat]
+        if setup:
+            dialog.title(_("{player}: you were dealt 2 tickets. How many did you keep?")
+                         .format(player=name))
+        elif most == 1:
+            dialog.title(_("{player}: only one ticket was left. You keep it.").format(player=name))
+        else:
+            dialog.title(_("{player}: draw 2 tickets. How many did you keep?").format(player=name))
+        row = BoxLayout(spacing=dp(12))
+        for kept in range(1, most + 1):
+            action = KeepTickets(seat, kept) if setup else DrawTickets(seat, kept)
+            button = dialog.button(str(kept), lambda a=action: self._kept(a), accent=True,
+                                   font_size=sp(40))
+            button.size_hint_y = 1
+            row.add_widget(button)
+        dialog.box.add_widget(row)
+        dialog.box.add_widget(dialog.button(_("Undo") if setup else _("Cancel"),
+                                            self.undo if setup else self._close_dialog))
+        dialog.open()
+
+    def _kept(self, action) -> None:
+        self._close_dialog()
+        App.get_running_app().submit(action, "panel_message")
+
+    # ---- the player's moves --------------------------------------------------------------
+
+    def take_face_up(self, slot: int) -> None:
+        s = self.table.state
+        card = s.display[slot]
+        if card is None:
+            return
+        App.get_running_app().submit(TakeFaceUp(s.current, slot, card.key), "panel_message")
+
+    def draw_blind(self) -> None:
+        App.get_running_app().submit(DrawBlind(self.table.state.current), "panel_message")
+
+    def draw_tickets(self) -> None:
+        s = self.table.state
+        if s.ticket_deck == 0:
+            self.show_message(_("There are no destination tickets left to draw."),
+                              "panel_message")
+            return
+        self._open_keep(s.current, min(2, s.ticket_deck), setup=False)
+
+    def pass_turn(self) -> None:
+        App.get_running_app().submit(Pass(self.table.state.current), "panel_message")
+
+    def undo(self) -> None:
+        table = self.table
+        if not table.actions:
+            self.show_message(_("There is nothing to undo."), "panel_message")
+            return
+        undone = table.actions[-1]
+        if App.get_running_app().undo("panel_message"):
+            self.show_message(_("Taken back: {move}").format(
+                move=describe(undone, table.header.players, table.rules.board)),
+                "panel_message", good=True)
+
+    def route_tapped(self, route_id: str) -> None:
+        table = self.table
+        if table.status.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or table.state.pending:
+            return
+        self.ids.map.selected = route_id
+        self._open_claim(route_id)
+
+    # ---- claiming a route ------------------------------------------------------------------
+
+    def payments(self, route_id: str) -> list[tuple[str, ...]]:
+        """Only the payments the rules allow for this player now."""
+        table = self.table
+        s = table.state
+        route = table.rules.board.routes[route_id]
+        hand = s.seats[s.current].hand
+        options = []
+        for cards in table.rules.payments(route, hand.known, hand.unknown):
+            keys = tuple(card.key for card in cards)
+            if legal(table, ClaimRoute(s.current, route_id, keys)) is None:
+                options.append(keys)
+        return options
+
+    def _open_claim(self, route_id: str, colour: str | None = None) -> None:
+        table = self.table
+        s = table.state
+        board = table.rules.board
+        route = board.routes[route_id]
+        options = self.payments(route_id)
+        if not options:
+            plain = (route.colour.key if route.colour else "red",) * route.length
+            reason = legal(table, ClaimRoute(s.current, route_id, plain))
+            self.ids.map.selected = ""
+            self.show_message(explain(reason) if reason else
+                              _("You cannot pay for this route with your cards."), "map_message")
+            return
+        self._close_dialog()
+        self.dialog = dialog = Dialog("claim")
+        kind = card_name(route.colour.key) if route.colour else card_name("gray")
+        dialog.title(_("Claim {route}: {length} spaces, {colour}").format(
+            route=route_label(board, route_id), length=route.length, colour=kind))
+        colours = sorted({cards[0] for cards in options}, key=CARD_KEYS.index)
+        if route.colour is None and len(colours) > 1 and colour is None:
+            dialog.box.add_widget(Factory.Note(text=_("Which colour do you pay with?")))
+            grid = GridLayout(cols=4, spacing=dp(8))
+            for key in colours:
+                button = CardButton(card=key, text=card_name(key), size_hint=(1, 1))
+                button.bind(on_release=lambda b, key=key: self._open_claim(route_id, key))
+                grid.add_widget(button)
+            dialog.box.add_widget(grid)
+        else:
+            dialog.box.add_widget(Factory.Note(text=_("Pay with:")))
+            grid = GridLayout(cols=2, spacing=dp(8))
+            for cards in options:
+                if colour is not None and cards[0] != colour:
+                    continue
+                button = dialog.button(payment_label(cards),
+                                       lambda c=cards: self._claim(route_id, c), accent=True)
+                button.size_hint_y = 1
+                grid.add_widget(button)
+            dialog.box.add_widget(grid)
+        row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(8))
+        if route.sibling:
+            row.add_widget(dialog.button(_("The other route of this double"),
+                                         lambda: self._switch_double(route.sibling)))
+        row.add_widget(dialog.button(_("Cancel"), self._cancel_claim))
+        dialog.box.add_widget(row)
+        dialog.open()
+
+    def _switch_double(self, route_id: str) -> None:
+        self._close_dialog()
+        self.ids.map.selected = route_id
+        self._open_claim(route_id)
+
+    def _cancel_claim(self) -> None:
+        self._close_dialog()
+        self.ids.map.selected = ""
+
+    def _claim(self, route_id: str, cards: tuple[str, ...]) -> None:
+        self._close_dialog()
+        self.ids.map.selected = ""
+        App.get_running_app().submit(ClaimRoute(self.table.state.current, route_id, cards),
+                                     "map_message")

@@ -1,0 +1,95 @@
+"""Small widgets every screen uses: a card button, a message that fades, a bar chart."""
+
+from __future__ import annotations
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from .theme import CARD_RGBA, CARD_TEXT, GOOD, WARNING
+
+
+class CardButton(Button):
+    """A transportation card (or the deck) as a big coloured button."""
+
+    card = StringProperty("")
+    rgba = ListProperty([0.3, 0.3, 0.3, 1])
+    ink = ListProperty([1, 1, 1, 1])
+
+    def on_card(self, _instance, card: str) -> None:
+        self.rgba = list(CARD_RGBA.get(card, (0.25, 0.27, 0.31, 1)))
+        self.ink = list(CARD_TEXT.get(card, (1, 1, 1, 1)))
+
+
+class Message(Label):
+    """A short message shown where the player is looking, then faded out."""
+
+    background = ListProperty(list(WARNING))
+
+    def show(self, text: str, good: bool = False, seconds: float = 4.0) -> None:
+        self.text = text
+        self.background = list(GOOD if good else WARNING)
+        Animation.cancel_all(self, "opacity")
+        self.opacity = 1
+        Clock.unschedule(self._fade)
+        Clock.schedule_once(self._fade, seconds)
+
+    def hide(self) -> None:
+        Clock.unschedule(self._fade)
+        Animation.cancel_all(self, "opacity")
+        self.opacity = 0
+
+    def _fade(self, _dt) -> None:
+        Animation(opacity=0, duration=0.4).start(self)
+
+
+class BarChart(Widget):
+    """Totals as bars, one per player, in the players' taxi colours."""
+
+    values = ListProperty([])
+    names = ListProperty([])
+    colours = ListProperty([])  # RGBA per bar
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._labels: list[Label] = []
+        self.bind(pos=self.redraw, size=self.redraw, values=self.redraw, names=self.redraw,
+                  colours=self.redraw)
+
+    def redraw(self, *_args) -> None:
+        self.canvas.clear()
+        for label in self._labels:
+            self.remove_widget(label)
+        self._labels.clear()
+        if not self.values:
+            return
+        top = max(max(self.values), 1)
+        bottom = min(min(self.values), 0)
+        span = top - bottom
+        n = len(self.values)
+        slot = self.width / n
+        bar = min(slot * 0.6, dp(90))
+        base = self.y + dp(22) + (self.height - dp(44)) * (-bottom / span)
+        with self.canvas:
+            Color(1, 1, 1, 0.4)
+            Rectangle(pos=(self.x, base - 1), size=(self.width, 2))
+            for i, value in enumerate(self.values):
+                Color(*(self.colours[i] if i < len(self.colours) else (0.6, 0.6, 0.6, 1)))
+                height = (self.height - dp(44)) * value / span
+                x = self.x + slot * i + (slot - bar) / 2
+                Rectangle(pos=(x, min(base, base + height)), size=(bar, abs(height)))
+        for i, value in enumerate(self.values):
+            x = self.x + slot * i
+            height = (self.height - dp(44)) * value / span
+            for text, y in ((str(value), base + height + (2 if value >= 0 else -dp(20))),
+                            (self.names[i] if i < len(self.names) else "", self.y)):
+                label = Label(text=text, font_size=sp(14), bold=True, size=(slot, dp(20)),
+                              pos=(x, y), shorten=True, text_size=(slot - dp(4), dp(20)),
+                              halign="center", valign="middle")
+                self._labels.append(label)
+                self.add_widget(label)
