@@ -38,6 +38,7 @@ class ScoringScreen(BaseScreen):
             return
         self.score_only = table.header.options.get("mode") == "score_only"
         status = table.status
+        self._show_part(status.phase is Phase.SCORING)
         if status.phase is Phase.SCORING:
             self.entering = True
             self._show_ticket_entry(status.seat)
@@ -46,6 +47,14 @@ class ScoringScreen(BaseScreen):
             self._show_results()
         else:
             App.get_running_app().open_current_game()
+
+    def _show_part(self, entering: bool) -> None:
+        """Either the ticket entry or the results is on the screen (never both)."""
+        container = self.ids.container
+        part = self.ids.entry_box if entering else self.ids.results_box
+        if part.parent is not container:
+            container.clear_widgets()
+            container.add_widget(part)
 
     # ---- tapping in tickets ------------------------------------------------------------------
 
@@ -63,9 +72,9 @@ class ScoringScreen(BaseScreen):
         grid.clear_widgets()
         board = table.rules.board
         for ticket_id in board.tickets:
-            button = ToggleButton(text=ticket_label(board, ticket_id), font_size=sp(13),
-                                  size_hint_y=None, height=TOUCH, halign="center",
-                                  valign="middle", disabled=ticket_id in taken)
+            button = ToggleButton(text=ticket_label(board, ticket_id), font_size=sp(14),
+                                  halign="center", valign="middle",
+                                  disabled=ticket_id in taken)
             button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
             button.ticket_id = ticket_id
             grid.add_widget(button)
@@ -95,7 +104,7 @@ class ScoringScreen(BaseScreen):
         grid.clear_widgets()
         heads = [_("Player")] + [title() for _key, title in COLUMNS] + [_("Total")]
         for text in heads:
-            grid.add_widget(self._cell(text, bold=True))
+            grid.add_widget(self._cell(text, bold=True, wrap=True))
         for seat, name in enumerate(players):
             grid.add_widget(self._cell(name, colour=TAXI_RGBA.get(colours[seat])))
             for key, _title in COLUMNS:
@@ -121,9 +130,11 @@ class ScoringScreen(BaseScreen):
         board_view.highlight = []
         board_view.marked = []
 
-    def _cell(self, text: str, bold: bool = False, colour=None) -> Label:
-        label = Label(text=text, bold=bold, font_size=sp(14), size_hint_y=None, height=dp(28),
-                      shorten=True, color=colour or (1, 1, 1, 1))
+    def _cell(self, text: str, bold: bool = False, colour=None, wrap: bool = False) -> Label:
+        """A cell of the results table; headings wrap onto two lines rather than being cut."""
+        label = Label(text=text, bold=bold, font_size=sp(13 if wrap else 15), size_hint_y=None,
+                      height=dp(40 if wrap else 28), shorten=not wrap,
+                      color=colour or (1, 1, 1, 1))
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         label.halign, label.valign = "center", "middle"
         return label

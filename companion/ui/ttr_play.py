@@ -37,9 +37,16 @@ class Dialog(ModalView):
 
     kind = StringProperty("")
 
+    # How much of the screen each question takes: the map and cards stay in sight where possible.
+    SIZES = {"turn_up": ((0.56, 0.96), {"right": 0.99, "center_y": 0.5}),
+             "keep_setup": ((0.56, 0.6), {"right": 0.99, "center_y": 0.5}),
+             "keep_draw": ((0.56, 0.6), {"right": 0.99, "center_y": 0.5}),
+             "claim": ((0.62, 0.96), {"right": 0.99, "center_y": 0.5})}
+
     def __init__(self, kind: str, **kwargs):
-        super().__init__(auto_dismiss=False, size_hint=(0.92, 0.9),
-                         background_color=(0, 0, 0, 0.6), **kwargs)
+        size, pos = self.SIZES.get(kind, ((0.9, 0.9), {"center_x": 0.5, "center_y": 0.5}))
+        super().__init__(auto_dismiss=False, size_hint=size, pos_hint=pos,
+                         background_color=(0, 0, 0, 0.25), **kwargs)
         self.kind = kind
         self.box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         with self.box.canvas.before:
@@ -154,7 +161,7 @@ class TtrPlayScreen(BaseScreen):
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:
-            self.dialog.dismiss()
+            self.dialog.dismiss(animation=False)
             self.dialog = None
 
     def _open_turn_up(self, count: int) -> None:
@@ -163,7 +170,7 @@ class TtrPlayScreen(BaseScreen):
             self._close_dialog()
             self._collected = []
             self.dialog = Dialog("turn_up")
-            self.dialog.open()
+            self.dialog.open(animation=False)
         self._draw_turn_up(count)
 
     def _draw_turn_up(self, count: int) -> None:
@@ -182,7 +189,7 @@ class TtrPlayScreen(BaseScreen):
             chosen.add_widget(CardButton(card=key, text=card_name(key), size=(dp(90), dp(34)),
                                          font_size=sp(13), disabled=True))
         dialog.box.add_widget(chosen)
-        grid = GridLayout(cols=4, spacing=dp(8))
+        grid = GridLayout(cols=2, spacing=dp(8))
         single = count == 1
         for key in CARD_KEYS:
             button = CardButton(card=key, text=card_name(key), size_hint=(1, 1))
@@ -239,7 +246,7 @@ class TtrPlayScreen(BaseScreen):
         dialog.box.add_widget(row)
         dialog.box.add_widget(dialog.button(_("Undo") if setup else _("Cancel"),
                                             self.undo if setup else self._close_dialog))
-        dialog.open()
+        dialog.open(animation=False)
 
     def _kept(self, action) -> None:
         self._close_dialog()
@@ -345,7 +352,7 @@ class TtrPlayScreen(BaseScreen):
                                          lambda: self._switch_double(route.sibling)))
         row.add_widget(dialog.button(_("Cancel"), self._cancel_claim))
         dialog.box.add_widget(row)
-        dialog.open()
+        dialog.open(animation=False)
 
     def _switch_double(self, route_id: str) -> None:
         self._close_dialog()

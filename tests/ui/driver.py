@@ -1,0 +1,123 @@
+"""Runs the real app in this process and drives it with simulated touches (one scenario per run).
+
+    python tests/ui/driver.py SCENARIO --size 800x480 --db FILE --shots DIR [--seed N]
+
+A scenario is an async function in scenarios.py; it taps widgets through the window's input
+queue, as a finger would, waits for frames, saves screenshots and asserts. Exit code 0 means it
+held; anything else prints the failure. Run under an X display (Xvfb in the tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import traceback
+from pathlib import Path
+
+os.environ["KIVY_NO_ARGS"] = "1"
+os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+
+
+class Driver:
+    """A finger, a pair of eyes and a camera for the running app."""
+
+    def __init__(self, app, size: str, shots: Path):
+        self.app = app
+        self.size = size
+        self.shots = shots
+
+    @property
+    def screen(self):
+        return self.app.root.current_screen
+
+    def widget(self, screen: str, widget_id: str):
+        return self.app.root.get_screen(screen).ids[widget_id]
+
+    async def frames(self, seconds: float = 0.12) -> None:
+        await asyncio.sleep(seconds)
+
+    async def tap_at(self, x: float, y: float) -> None:
+        from kivy.tests.common import UnitTestTouch
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        await asyncio.sleep(0.03)
+        touch.touch_up()
+        await self.frames()
+
+    async def tap(self, widget) -> None:
+        """A finger on the middle of a widget, through the window like a real touch."""
+        await self.frames(0.05)  # a widget just added is laid out on the next frame
+        assert widget.get_root_window() is not None, f"{widget} is not on screen"
+        assert not widget.disabled, f"{widget} ({getattr(widget, 'text', '')!r}) is disabled"
+        x, y = widget.to_window(*widget.center)
+        await self.tap_at(x, y)
+
+    async def tap_id(self, screen: str, widget_id: str) -> None:
+        await self.tap(self.widget(screen, widget_id))
+
+    async def wait_for(self, condition, timeout: float = 5.0, what: str = "") -> None:
+        for _ in range(int(timeout / 0.05)):
+            if condition():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what or condition}")
+
+    async def shot(self, name: str) -> Path:
+        """A screenshot of the window as it is now: SHOTS/NAME-WxH.png."""
+        from kivy.core.window import Window
+        await self.frames(0.25)
+        target = self.shots / f"{name}-{self.size}.png"
+        # Kivy puts a counter before the extension of any name given.
+        saved = Window.screenshot(name=str(self.shots / f"{name}-{self.size}-.png"))
+        Path(saved).replace(target)
+        return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario")
+    parser.add_argument("--size", default="800x480")
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--shots", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--language", default=None)
+    parser.add_argument("--fast", action="store_true", help="skip taps where a scenario allows")
+    args = parser.parse_args(argv)
+    width, height = args.size.split("x")
+    from kivy.config import Config
+    Config.set("graphics", "width", width)
+    Config.set("graphics", "height", height)
+    Config.set("graphics", "resizable", "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import scenarios
+    from companion.ui.app import CompanionApp
+
+    shots = Path(args.shots)
+    shots.mkdir(parents=True, exist_ok=True)
+    app = CompanionApp(db_path=args.db)
+    scenario = getattr(scenarios, args.scenario)
+    outcome = {"ok": False}
+
+    async def drive() -> None:
+        try:
+            await asyncio.sleep(0.8)  # the first frames
+            await scenario(Driver(app, args.size, shots), args)
+            outcome["ok"] = True
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            app.stop()
+
+    async def both() -> None:
+        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
+
+    asyncio.run(both())
+    return 0 if outcome["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
