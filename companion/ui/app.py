@@ -166,9 +166,9 @@ def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # no xclip/xsel needed on the Pi
     from kivy.config import Config
-    if size:
-        Config.set("graphics", "width", str(size[0]))
-        Config.set("graphics", "height", str(size[1]))
+    size = size or (800, 480)  # the Raspberry Pi's official 7" touchscreen
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
     if fullscreen:
         Config.set("graphics", "fullscreen", "auto")
     CompanionApp(db_path).run()

@@ -10,6 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.utils import escape_markup
 
 from ..engine.core import Phase, RuleViolation
 from ..engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
@@ -46,7 +47,7 @@ class Dialog(ModalView):
     def __init__(self, kind: str, **kwargs):
         size, pos = self.SIZES.get(kind, ((0.9, 0.9), {"center_x": 0.5, "center_y": 0.5}))
         super().__init__(auto_dismiss=False, size_hint=size, pos_hint=pos,
-                         background_color=(0, 0, 0, 0.25), **kwargs)
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.2), **kwargs)
         self.kind = kind
         self.box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         with self.box.canvas.before:
@@ -337,15 +338,16 @@ class TtrPlayScreen(BaseScreen):
             dialog.box.add_widget(grid)
         else:
             dialog.box.add_widget(Factory.Note(text=_("Pay with:")))
-            grid = GridLayout(cols=2, spacing=dp(8))
+            grid = GridLayout(cols=2, spacing=dp(8), row_force_default=True,
+                              row_default_height=dp(64))
             for cards in options:
                 if colour is not None and cards[0] != colour:
                     continue
                 button = dialog.button(payment_label(cards),
                                        lambda c=cards: self._claim(route_id, c), accent=True)
-                button.size_hint_y = 1
                 grid.add_widget(button)
             dialog.box.add_widget(grid)
+        dialog.box.add_widget(Factory.Widget())
         row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(8))
         if route.sibling:
             row.add_widget(dialog.button(_("The other route of this double"),
