@@ -66,16 +66,18 @@ class HistoryScreen(BaseScreen):
         stats = self.ids.stats
         stats.clear_widgets()
         for text in (_("Player"), _("Games"), _("Wins"), _("Average"), _("Best")):
-            stats.add_widget(self._cell(text, bold=True))
+            stats.add_widget(self._cell(text, bold=True, wrap=True))
         for name, record in sorted(player_records(store).items(),
                                    key=lambda item: (-item[1].wins, item[0].casefold())):
             for text in (name, str(record.games), str(record.wins), f"{record.average:.1f}",
                          str(record.best)):
                 stats.add_widget(self._cell(text))
 
-    def _cell(self, text: str, bold: bool = False) -> Label:
-        label = Label(text=text, bold=bold, font_size=sp(14), size_hint_y=None, height=dp(28),
-                      shorten=True, halign="center", valign="middle")
+    def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:
+        """A cell of the players' table; headings wrap rather than being cut."""
+        label = Label(text=text, bold=bold, font_size=sp(13 if wrap else 14), size_hint_y=None,
+                      height=dp(40 if wrap else 28), shorten=not wrap, halign="center",
+                      valign="middle")
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
 

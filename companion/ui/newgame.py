@@ -73,11 +73,12 @@ class PlayerRow(BoxLayout):
     colour = StringProperty("")
 
     def __init__(self, screen: "NewGameScreen", **kwargs):
-        super().__init__(orientation="horizontal", size_hint_y=None, height=TOUCH + dp(4),
+        super().__init__(orientation="horizontal", size_hint_y=None, height=TOUCH,
                          spacing=dp(4), **kwargs)
         self.screen = screen
         self.name_input = TextInput(multiline=False, font_size=sp(18), write_tab=False,
-                                    size_hint_x=1, padding=[dp(8), dp(12)])
+                                    size_hint_x=1, padding=[dp(8), dp(12)],
+                                    hint_text=_("Name"))
         self.name_input.bind(text=lambda *_: screen.names_changed())
         self.add_widget(self.name_input)
         self.chips = []

@@ -48,10 +48,15 @@ class ScoringScreen(BaseScreen):
         else:
             App.get_running_app().open_current_game()
 
+    def on_kv_post(self, base_widget) -> None:
+        super().on_kv_post(base_widget)
+        # ids are weak: keep both parts alive while one of them is off the screen
+        self._parts = {True: self.ids.entry_box.__self__, False: self.ids.results_box.__self__}
+
     def _show_part(self, entering: bool) -> None:
         """Either the ticket entry or the results is on the screen (never both)."""
         container = self.ids.container
-        part = self.ids.entry_box if entering else self.ids.results_box
+        part = self._parts[entering]
         if part.parent is not container:
             container.clear_widgets()
             container.add_widget(part)
