@@ -142,10 +142,13 @@ class TtrPlayScreen(BaseScreen):
         s = table.state
         for seat, name in enumerate(table.header.players):
             p = s.seats[seat]
-            mark = "▶ " if seat == s.current else "   "
-            label = Label(text=f"{mark}{name}  ·  {p.taxis}", font_size=sp(15),
+            line = _("{player}: {taxis} taxis, {cards} cards").format(
+                player=escape_markup(name), taxis=p.taxis, cards=p.hand.size)
+            if seat == s.current:
+                line = f"[b][u]{line}[/u][/b]"
+            label = Label(text=line, markup=True, font_size=sp(15),
                           color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), halign="left",
-                          size_hint_y=None, height=dp(22), shorten=True)
+                          valign="middle", size_hint_y=None, height=dp(24), shorten=True)
             label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
             box.add_widget(label)
 
