@@ -133,8 +133,8 @@ class TtrPlayScreen(BaseScreen):
         deck = self.ids.deck
         deck.text = _("Deck") + f"\n{s.deck}"
         deck.disabled = not playing or s.deck + sum(s.discard) == 0
-        self.ids.draw_hint.text = (_("Take your second card") if s.drawn
-                                   else _("Draw 2 cards, claim a route or draw tickets"))
+        self.ids.draw_hint.text = (_("Take your second card: a face-up card or the deck") if s.drawn
+                                   else _("Tap 2 cards (or the deck), a route to claim, or Draw tickets"))
 
     def _refresh_players(self, table, colours) -> None:
         box = self.ids.players
@@ -183,7 +183,8 @@ class TtrPlayScreen(BaseScreen):
         if count == 1:
             dialog.title(_("Which card was turned face up?"))
         elif table.state.phase is Phase.SETUP:
-            dialog.title(_("Turn up 5 cards and tap each one ({n} of {count})").format(
+            dialog.title(_("Setup: deal 2 cards and 2 tickets to each player. Then turn up 5 "
+                           "cards and tap each one ({n} of {count}).").format(
                 n=len(self._collected) + 1, count=count))
         else:
             dialog.title(_("Turn up {count} new face-up cards and tap each one ({n} of {count})")
