@@ -220,10 +220,12 @@ def test_rule_violation_formats_with_conversions():
     assert error.params == {"card": "purple"}
 
 
-def test_rule_violation_without_params_keeps_the_text_as_is():
-    error = RuleViolation("deck_empty", "Nothing to draw {at all}.")
+def test_rule_violation_template_is_always_a_format_string():
+    """The UI formats every template with its params, so literal braces are doubled even
+    when there are no params (the CLI and the UI then show the same text)."""
+    error = RuleViolation("bad_header", 'Start with {{"game": "ttr-nyc"}}.')
     assert error.params == {}
-    assert error.message == "Nothing to draw {at all}."
+    assert error.message == 'Start with {"game": "ttr-nyc"}.'
 
 
 def test_rule_violation_to_json():

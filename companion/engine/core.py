@@ -18,7 +18,7 @@ class RuleViolation(Exception):
     """
 
     def __init__(self, code: str, message: str, **params: Any):
-        super().__init__(message.format(**params) if params else message)
+        super().__init__(message.format(**params))
         self.code = code
         self.template = message
         self.params = params

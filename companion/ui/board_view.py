@@ -48,13 +48,14 @@ class BoardView(Widget):
         """Board (x, y down) to widget coordinates, a quarter turn anticlockwise."""
         xs = [loc.xy[0] for loc in self.board.locations.values()]
         ys = [loc.xy[1] for loc in self.board.locations.values()]
-        margin = 40
-        span_u = max(ys) - min(ys) + 2 * margin  # board y runs left to right on screen
-        span_v = max(xs) - min(xs) + 2 * margin  # board x runs bottom to top
+        # Room around the outer locations for their names (wide) and coins (tall).
+        margin_u, margin_v = 75, 40
+        span_u = max(ys) - min(ys) + 2 * margin_u  # board y runs left to right on screen
+        span_v = max(xs) - min(xs) + 2 * margin_v  # board x runs bottom to top
         scale = min(self.width / span_u, self.height / span_v)
         left = self.x + (self.width - span_u * scale) / 2
         bottom = self.y + (self.height - span_v * scale) / 2
-        u0, v0 = min(ys) - margin, min(xs) - margin
+        u0, v0 = min(ys) - margin_u, min(xs) - margin_v
 
         def to_widget(x: float, y: float) -> tuple[float, float]:
             return left + (y - u0) * scale, bottom + (x - v0) * scale

@@ -105,15 +105,19 @@ class ScoringScreen(BaseScreen):
         sheet = table.score()
         players = table.header.players
         colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
+        # Categories down, players across: long words in any language get a whole column.
         grid = self.ids.results
         grid.clear_widgets()
-        heads = [_("Player")] + [title() for _key, title in COLUMNS] + [_("Total")]
-        for text in heads:
-            grid.add_widget(self._cell(text, bold=True, wrap=True))
+        grid.cols = len(players) + 1
+        grid.add_widget(self._cell(""))
         for seat, name in enumerate(players):
-            grid.add_widget(self._cell(name, colour=TAXI_RGBA.get(colours[seat])))
-            for key, _title in COLUMNS:
+            grid.add_widget(self._cell(name, bold=True, colour=TAXI_RGBA.get(colours[seat])))
+        for key, title in COLUMNS:
+            grid.add_widget(self._cell(title(), heading=True))
+            for seat in range(len(players)):
                 grid.add_widget(self._cell(str(sheet.of(seat, key))))
+        grid.add_widget(self._cell(_("Total"), heading=True, bold=True))
+        for seat in range(len(players)):
             grid.add_widget(self._cell(str(sheet.totals[seat]), bold=True))
         winners = " & ".join(players[seat] for seat in sheet.winners)
         if sheet.shared:
@@ -135,13 +139,14 @@ class ScoringScreen(BaseScreen):
         board_view.highlight = []
         board_view.marked = []
 
-    def _cell(self, text: str, bold: bool = False, colour=None, wrap: bool = False) -> Label:
-        """A cell of the results table; headings wrap onto two lines rather than being cut."""
-        label = Label(text=text, bold=bold, font_size=sp(13 if wrap else 15), size_hint_y=None,
-                      height=dp(40 if wrap else 28), shorten=not wrap,
-                      color=colour or (1, 1, 1, 1))
+    def _cell(self, text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
+        """A cell of the results table: a category's name (left) or a number."""
+        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None, height=dp(28),
+                      shorten=True, color=colour or (1, 1, 1, 1))
+        if heading:
+            label.size_hint_x, label.width = None, dp(150)
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
-        label.halign, label.valign = "center", "middle"
+        label.halign, label.valign = ("left" if heading else "center"), "middle"
         return label
 
     def _fill_ticket_list(self, table, colours) -> None:

@@ -142,7 +142,7 @@ class TtrPlayScreen(BaseScreen):
         s = table.state
         for seat, name in enumerate(table.header.players):
             p = s.seats[seat]
-            line = _("{player}: {taxis} taxis, {cards} cards").format(
+            line = _("{player} – taxis: {taxis}, cards: {cards}").format(
                 player=escape_markup(name), taxis=p.taxis, cards=p.hand.size)
             if seat == s.current:
                 line = f"[b][u]{line}[/u][/b]"

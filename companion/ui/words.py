@@ -23,8 +23,23 @@ TAXI_COLOUR_NAMES = {
     "white": lambda: _("white"),
     "yellow": lambda: _("yellow"),
 }
-# Parameters of a RuleViolation that name a card.
+PHASE_NAMES = {
+    "setup": lambda: _("setup"),
+    "play": lambda: _("play"),
+    "final_round": lambda: _("the final round"),
+    "scoring": lambda: _("scoring"),
+    "over": lambda: _("the end of the game"),
+}
+# Parameters of a RuleViolation that name a card, or the phase of the game.
 _CARD_PARAMS = ("card", "colour", "actual", "named")
+
+
+def _param(key: str, value):
+    if isinstance(value, str) and key in _CARD_PARAMS:
+        return card_name(value)
+    if key == "phase" and value in PHASE_NAMES:
+        return PHASE_NAMES[value]()
+    return value
 
 
 def card_name(key: str) -> str:
@@ -39,8 +54,7 @@ def taxi_colour_name(key: str) -> str:
 
 def explain(violation: RuleViolation) -> str:
     """The engine's reason, translated; its blanks filled with translated card names."""
-    params = {key: card_name(value) if key in _CARD_PARAMS and isinstance(value, str) else value
-              for key, value in violation.params.items()}
+    params = {key: _param(key, value) for key, value in violation.params.items()}
     try:
         return _(violation.template).format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken blank
@@ -77,7 +91,7 @@ def describe(action: Action | None, players: tuple[str, ...], board: Board) -> s
         cards = ", ".join(card_name(c) for c in action.cards)
         return _("Turned face up: {cards}").format(cards=cards)
     if kind == "keep_tickets":
-        return _("{player} kept {count} ticket(s)").format(player=who, count=action.kept)
+        return _("{player} kept tickets: {count}").format(player=who, count=action.kept)
     if kind == "draw_blind":
         return _("{player} drew a card from the deck").format(player=who)
     if kind == "take_face_up":
@@ -91,8 +105,8 @@ def describe(action: Action | None, players: tuple[str, ...], board: Board) -> s
     if kind == "pass":
         return _("{player} passed").format(player=who)
     if kind == "reveal_tickets":
-        return _("{player} revealed {count} ticket(s)").format(player=who,
-                                                              count=len(action.tickets))
+        return _("{player} revealed tickets: {count}").format(player=who,
+                                                             count=len(action.tickets))
     if kind == "place_route":
         return _("{player}: {route}").format(player=who, route=route_label(board, action.route))
     return kind
