@@ -60,6 +60,9 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", parents=[db_after], help="measure the engine and the log on this machine")
     bench.add_argument("--quick", action="store_true", help="fewer rounds (a rough figure)")
+    bench.add_argument("--ui", action="store_true",
+                       help="measure the touchscreen app instead: start-up, tap to frame, memory "
+                       "(needs an X display, or Xvfb to start one)")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -158,8 +161,17 @@ def _nothing_stored_yet(path: Path) -> bool:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    db_dir = args.db.parent if args.db else None
+    if args.ui:
+        from .bench_ui import UiBenchError, run_all as run_ui
+        try:
+            run_ui(quick=args.quick, db_dir=db_dir)
+        except UiBenchError as error:
+            print(f"companion bench --ui: {error}", file=sys.stderr)
+            return 1
+        return 0
     from .bench import run_all
-    run_all(quick=args.quick, db_dir=args.db.parent if args.db else None)
+    run_all(quick=args.quick, db_dir=db_dir)
     return 0
 
 

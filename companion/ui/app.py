@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from pathlib import Path
@@ -58,6 +59,7 @@ class CompanionApp(App):
         from .settings import SettingsScreen
         from .ttr_play import TtrPlayScreen
 
+        self.board_view = board_view.BoardView()
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
                        TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
@@ -65,6 +67,12 @@ class CompanionApp(App):
                        GameLogScreen(name="game_log"), SettingsScreen(name="settings")):
             manager.add_widget(screen)
         return manager
+
+    def on_start(self) -> None:
+        # What start-up built lives as long as the app: keep it out of the garbage
+        # collector's full passes, which otherwise stall a tap now and then.
+        gc.collect()
+        gc.freeze()
 
     def on_stop(self) -> None:
         if self.store is not None:

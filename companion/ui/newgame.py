@@ -16,7 +16,6 @@ from kivy.uix.widget import Widget
 from .i18n import _
 from .screens import BaseScreen
 from .theme import TAXI_RGBA, TOUCH
-from .words import taxi_colour_name
 
 COLOURS = ("blue", "purple", "white", "yellow")  # the taxis in the box
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -113,7 +112,7 @@ class NewGameScreen(BaseScreen):
         self.mode = mode
         self.first = -1
         self.ids.rows.clear_widgets()
-        for _ in range(MIN_PLAYERS):
+        for _seat in range(MIN_PLAYERS):
             self.add_row()
 
     def refresh(self) -> None:

@@ -30,7 +30,7 @@ class ScoreOnlyScreen(BaseScreen):
             App.get_running_app().go("scoring")
             return
         colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
-        board_view = self.ids.map
+        board_view = self.map
         board_view.board = table.rules.board
         board_view.colours = list(colours)
         board_view.owners = dict(table.state.owners)

@@ -74,15 +74,17 @@ class ScoringScreen(BaseScreen):
                 player=name, count=s.seats[seat].tickets)
         taken = {t for p in s.seats if p.revealed for t in p.revealed}
         grid = self.ids.tickets
-        grid.clear_widgets()
         board = table.rules.board
-        for ticket_id in board.tickets:
-            button = ToggleButton(text=ticket_label(board, ticket_id), font_size=sp(14),
-                                  halign="center", valign="middle",
-                                  disabled=ticket_id in taken)
-            button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
-            button.ticket_id = ticket_id
-            grid.add_widget(button)
+        if not grid.children:  # one button per ticket in the box, made once
+            for ticket_id in board.tickets:
+                button = ToggleButton(font_size=sp(14), halign="center", valign="middle")
+                button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
+                button.ticket_id = ticket_id
+                grid.add_widget(button)
+        for button in grid.children:
+            button.text = ticket_label(board, button.ticket_id)
+            button.state = "normal"
+            button.disabled = button.ticket_id in taken
         self.seat = seat
 
     def done(self) -> None:
@@ -132,7 +134,8 @@ class ScoringScreen(BaseScreen):
         chart.colours = [TAXI_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
         chart.values = list(sheet.totals)
         self._fill_ticket_list(table, colours)
-        board_view = self.ids.map
+        board_view = self.map
+        return
         board_view.board = table.rules.board
         board_view.colours = list(colours)
         board_view.owners = dict(table.state.owners)
@@ -170,7 +173,7 @@ class ScoringScreen(BaseScreen):
         """A completed ticket's path on the map (a failed one: just its two ends)."""
         board = self.table.rules.board
         ticket = board.tickets[ticket_id]
-        self.ids.map.highlight = path or []
-        self.ids.map.marked = [ticket.a, ticket.b]
+        self.map.highlight = path or []
+        self.map.marked = [ticket.a, ticket.b]
         if path is None:
             self.show_message(_("Not completed: no path of this player's routes joins them."))

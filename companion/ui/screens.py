@@ -13,7 +13,18 @@ class BaseScreen(Screen):
         App.get_running_app().bind(on_table_change=self._on_table_change)
 
     def on_pre_enter(self, *args) -> None:
+        holder = self.ids.get("map_holder")
+        if holder is not None:  # the app's one map comes to this screen
+            board_view = self.map
+            board_view.selected, board_view.highlight, board_view.marked = "", [], []
+            board_view.on_tap = getattr(self, "route_tapped", None)
+            holder.hold(board_view)
         self.refresh()
+
+    @property
+    def map(self):
+        """The map (one BoardView for the whole app: its drawing is cached and costly)."""
+        return App.get_running_app().board_view
 
     def _on_table_change(self, _app, _action) -> None:
         if self.manager is not None and self.manager.current_screen is self:

@@ -69,6 +69,41 @@ class Dialog(ModalView):
         return button
 
 
+class TurnUpQuestion(Dialog):
+    """Which card(s) the table turned face up: one tap per card, with a way back."""
+
+    def __init__(self, on_card, on_back):
+        super().__init__("turn_up")
+        self.heading = self.title("")
+        self.chosen = BoxLayout(size_hint_y=None, height=dp(36), spacing=dp(4))
+        self.chips = [CardButton(size=(dp(90), dp(34)), font_size=sp(13), disabled=True)
+                      for _ in range(5)]
+        self.box.add_widget(self.chosen)
+        grid = GridLayout(cols=2, spacing=dp(8))
+        self.cards = {}
+        for key in CARD_KEYS:
+            button = CardButton(card=key, size_hint=(1, 1))
+            button.bind(on_release=lambda _b, key=key: on_card(key))
+            self.cards[key] = button
+            grid.add_widget(button)
+        self.back = self.button("", on_back)
+        self.back.size_hint = (1, 1)
+        grid.add_widget(self.back)
+        self.box.add_widget(grid)
+
+    def show(self, heading: str, collected: list[str], allowed: set[str] | None) -> None:
+        """Bring the question up to date: the cards tapped so far, the cards possible."""
+        self.heading.text = heading
+        self.chosen.clear_widgets()
+        for chip, key in zip(self.chips, collected):
+            chip.card, chip.text = key, card_name(key)
+            self.chosen.add_widget(chip)
+        for key, button in self.cards.items():
+            button.text = card_name(key)
+            button.disabled = allowed is not None and key not in allowed
+        self.back.text = _("Undo")
+
+
 class TtrPlayScreen(BaseScreen):
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
@@ -82,6 +117,7 @@ class TtrPlayScreen(BaseScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.dialog: Dialog | None = None
+        self._turn_up_question: TurnUpQuestion | None = None
         self._collected: list[str] = []
 
     # ---- reading the game --------------------------------------------------------------
@@ -100,7 +136,7 @@ class TtrPlayScreen(BaseScreen):
             App.get_running_app().go("scoring")
             return
         colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
-        board_view = self.ids.map
+        board_view = self.map
         board_view.board = table.rules.board
         board_view.colours = list(colours)
         board_view.owners = dict(s.owners)
@@ -173,43 +209,30 @@ class TtrPlayScreen(BaseScreen):
         if self.dialog is None or self.dialog.kind != "turn_up":
             self._close_dialog()
             self._collected = []
-            self.dialog = Dialog("turn_up")
+            if self._turn_up_question is None:  # built once: it is asked after most moves
+                self._turn_up_question = TurnUpQuestion(self._turned_up, self._turn_up_back)
+            self.dialog = self._turn_up_question
             self.dialog.open(animation=False)
         self._draw_turn_up(count)
 
     def _draw_turn_up(self, count: int) -> None:
-        table, dialog = self.table, self.dialog
-        dialog.box.clear_widgets()
+        table = self.table
         if count == 1:
-            dialog.title(_("Which card was turned face up?"))
+            heading = _("Which card was turned face up?")
         elif table.state.phase is Phase.SETUP:
-            dialog.title(_("Setup: deal 2 cards and 2 tickets to each player. Then turn up 5 "
-                           "cards and tap each one ({n} of {count}).").format(
-                n=len(self._collected) + 1, count=count))
+            heading = _("Setup: deal 2 cards and 2 tickets to each player. Then turn up 5 "
+                        "cards and tap each one ({n} of {count}).").format(
+                n=len(self._collected) + 1, count=count)
         else:
-            dialog.title(_("Turn up {count} new face-up cards and tap each one ({n} of {count})")
-                         .format(n=len(self._collected) + 1, count=count))
-        chosen = GridLayout(cols=5, size_hint_y=None, height=dp(36), spacing=dp(4))
-        for key in self._collected:
-            chosen.add_widget(CardButton(card=key, text=card_name(key), size=(dp(90), dp(34)),
-                                         font_size=sp(13), disabled=True))
-        dialog.box.add_widget(chosen)
-        grid = GridLayout(cols=2, spacing=dp(8))
-        single = count == 1
-        for key in CARD_KEYS:
-            button = CardButton(card=key, text=card_name(key), size_hint=(1, 1))
-            button.size_hint = (1, 1)
-            if single:
-                button.disabled = legal(table, TurnUp((key,))) is not None
-            button.bind(on_release=lambda b, key=key: self._turned_up(key, count))
-            grid.add_widget(button)
-        back = dialog.button(_("Undo"), self._turn_up_back)
-        back.size_hint = (1, 1)
-        grid.add_widget(back)
-        dialog.box.add_widget(grid)
-        self.ids_dialog_grid = grid
+            heading = _("Turn up {count} new face-up cards and tap each one ({n} of {count})"
+                        ).format(n=len(self._collected) + 1, count=count)
+        allowed = None
+        if count == 1:
+            allowed = {key for key in CARD_KEYS if legal(table, TurnUp((key,))) is None}
+        self.dialog.show(heading, self._collected, allowed)
 
-    def _turned_up(self, key: str, count: int) -> None:
+    def _turned_up(self, key: str) -> None:
+        count = len(self.table.state.pending)
         self._collected.append(key)
         if len(self._collected) < count:
             self._draw_turn_up(count)
@@ -295,7 +318,7 @@ class TtrPlayScreen(BaseScreen):
         table = self.table
         if table.status.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or table.state.pending:
             return
-        self.ids.map.selected = route_id
+        self.map.selected = route_id
         self._open_claim(route_id)
 
     # ---- claiming a route ------------------------------------------------------------------
@@ -322,7 +345,7 @@ class TtrPlayScreen(BaseScreen):
         if not options:
             plain = (route.colour.key if route.colour else "red",) * route.length
             reason = legal(table, ClaimRoute(s.current, route_id, plain))
-            self.ids.map.selected = ""
+            self.map.selected = ""
             self.show_message(explain(reason) if reason else
                               _("You cannot pay for this route with your cards."), "map_message")
             return
@@ -362,15 +385,15 @@ class TtrPlayScreen(BaseScreen):
 
     def _switch_double(self, route_id: str) -> None:
         self._close_dialog()
-        self.ids.map.selected = route_id
+        self.map.selected = route_id
         self._open_claim(route_id)
 
     def _cancel_claim(self) -> None:
         self._close_dialog()
-        self.ids.map.selected = ""
+        self.map.selected = ""
 
     def _claim(self, route_id: str, cards: tuple[str, ...]) -> None:
         self._close_dialog()
-        self.ids.map.selected = ""
+        self.map.selected = ""
         App.get_running_app().submit(ClaimRoute(self.table.state.current, route_id, cards),
                                      "map_message")

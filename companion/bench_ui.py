@@ -1,0 +1,521 @@
+"""`companion bench --ui`: the app's start-up time, tap-to-frame latency and memory under X, each against an empty Kivy app.
+
+Every figure comes from fresh processes (`python -m companion.bench_ui PART ...`) on a temporary
+database, in an 800x480 window on an X display: $DISPLAY, or an Xvfb this module starts on a free
+display number and stops afterwards. What each figure means is in docs/benchmarks.md.
+
+This module imports nothing but the standard library at the top: the empty Kivy app is measured by
+running this same module, so both apps pay the same interpreter and import costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Callable
+
+WIDTH, HEIGHT = 800, 480
+XVFB_SCREEN = "1280x720x24"
+RESULT = "BENCH-UI-RESULT "  # the line a measuring process reports on
+TARGETS = {
+    "startup_ratio": ("at most", 2.0),
+    "tap_ms": ("at most", 100.0),
+    "rss_extra_mb": ("at most", 60.0),
+}
+
+
+class UiBenchError(Exception):
+    """The UI benchmark cannot run here (no X display) or one of its processes failed."""
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)  # as it goes: the whole run takes minutes
+
+
+def _line(name: str, value: float, unit: str, key: str | None = None,
+          out: Callable[[str], None] = _say) -> None:
+    target = ""
+    if key:
+        word, limit = TARGETS[key]
+        ok = value <= limit if word == "at most" else value >= limit
+        target = f"  (target {word} {limit:g}: {'ok' if ok else 'MISSED'})"
+    out(f"{name:<44} {value:>10.2f} {unit}{target}")
+
+
+# ---- the X display -----------------------------------------------------------------------------
+
+class Xvfb:
+    """A private X server on the first free display number from :99 up."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+        self.display = ""
+
+    def start(self) -> str:
+        exe = shutil.which("Xvfb")
+        if exe is None:
+            raise UiBenchError(
+                "it needs an X display: DISPLAY is not set, and Xvfb (to start one) is not "
+                "installed. Install it (Debian, Ubuntu, Raspberry Pi OS: sudo apt install xvfb) "
+                "or run this in a desktop session.")
+        errors = ""
+        for number in self._free_numbers():
+            with tempfile.TemporaryFile() as log:
+                process = subprocess.Popen(
+                    [exe, f":{number}", "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
+                if self._ready(process, number):
+                    self.process, self.display = process, f":{number}"
+                    return self.display
+                self._stop(process)
+                log.seek(0)
+                errors = log.read().decode("utf-8", "replace")[-2000:]
+        raise UiBenchError(f"Xvfb would not start on a free display.\n{errors}".rstrip())
+
+    @staticmethod
+    def _free_numbers(first: int = 99, tries: int = 5):
+        found = 0
+        for number in range(first, first + 200):
+            if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
+                continue
+            yield number
+            found += 1
+            if found == tries:  # lost a race for a number this many times: something is wrong
+                return
+
+    @staticmethod
+    def _ready(process: subprocess.Popen, number: int, timeout: float = 15.0) -> bool:
+        """Our server holds the display's lock and accepts connections (its socket exists)."""
+        lock, socket = Path(f"/tmp/.X{number}-lock"), Path(f"/tmp/.X11-unix/X{number}")
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                return False
+            try:
+                ours = lock.read_text(encoding="ascii").strip() == str(process.pid)
+            except (OSError, UnicodeDecodeError):
+                ours = False
+            if ours and socket.exists():
+                return True
+            time.sleep(0.05)
+        return False
+
+    @staticmethod
+    def _stop(process: subprocess.Popen) -> None:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self._stop(self.process)
+            self.process = None
+
+
+# ---- running the measuring processes -------------------------------------------------------
+
+def _child(part: list[str], env: dict[str, str], timeout: float) -> tuple[dict, float]:
+    """Run `python -m companion.bench_ui PART...`: (its report, time.monotonic() just before it
+    was started)."""
+    command = [sys.executable, "-m", "companion.bench_ui", *part]
+    started = time.monotonic()
+    try:
+        done = subprocess.run(command, env=env, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired as expired:
+        tail = (expired.stderr or b"").decode("utf-8", "replace")[-3000:]
+        raise UiBenchError(f"`{' '.join(part)}` did not finish in {timeout:g} s\n{tail}".rstrip())
+    out = done.stdout.decode("utf-8", "replace")
+    reports = [line[len(RESULT):] for line in out.splitlines() if line.startswith(RESULT)]
+    if done.returncode != 0 or not reports:
+        tail = done.stderr.decode("utf-8", "replace")[-3000:]
+        raise UiBenchError(f"`{' '.join(part)}` failed (exit code {done.returncode})\n{tail}"
+                           .rstrip())
+    return json.loads(reports[-1]), started
+
+
+def _startup(kind: str, db: Path, env: dict[str, str]) -> tuple[float, float, str]:
+    """(ms from process start to the first frame, kB resident at that frame, GL renderer)."""
+    report, started = _child(["startup", kind, "--db", str(db)], env, timeout=180)
+    return (report["frame"] - started) * 1e3, report["rss_kb"], report["renderer"]
+
+
+def _p90(samples: list[float]) -> float:
+    return statistics.quantiles(samples, n=10, method="inclusive")[-1]
+
+
+def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]:
+    """Measure and print every figure; UiBenchError when it cannot."""
+    from .store import Store, default_path
+    rounds = 3 if quick else 9
+    taps = 20 if quick else 50
+    memory_runs = 1 if quick else 3
+    xvfb = None
+    display = os.environ.get("DISPLAY", "")
+    if not display:
+        xvfb = Xvfb()
+        display = xvfb.start()
+        _say(f"companion bench --ui: DISPLAY is not set, so it started Xvfb on {display} "
+              f"({XVFB_SCREEN})")
+    try:
+        # The app commits every move to its database: measure on that disk, as `bench` does.
+        parent = db_dir or default_path().parent
+        parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="bench-ui-", dir=parent) as name:
+            folder = Path(name)
+            env = dict(os.environ, DISPLAY=display, KIVY_HOME=str(folder / "kivy"),
+                       KIVY_NO_ARGS="1", KIVY_CLIPBOARD="sdl2")
+            env.setdefault("SDL_VIDEODRIVER", "x11")
+            env.pop("WAYLAND_DISPLAY", None)
+            db = folder / "startup.db"
+            Store(db).close()  # the app starts on an existing, empty database
+            # One start of each first: Kivy writes its config, the OS caches the files.
+            _startup("empty", db, env)
+            renderer = _startup("companion", db, env)[2]
+            _say(f"companion bench --ui: {WIDTH}x{HEIGHT} window on X display {display}, "
+                  f"OpenGL renderer {renderer}")
+            _say(f"companion bench --ui: medians of {rounds} start-ups of each app, {taps} taps, "
+                  f"{memory_runs} full game{'s' if memory_runs > 1 else ''}")
+            empty_ms, app_ms, empty_kb, app_kb = [], [], [], []
+            for _ in range(rounds):  # interleaved, so a busy moment hits both alike
+                ms, kb, _ = _startup("empty", db, env)
+                empty_ms.append(ms)
+                empty_kb.append(kb)
+                ms, kb, _ = _startup("companion", db, env)
+                app_ms.append(ms)
+                app_kb.append(kb)
+            empty_start, app_start = statistics.median(empty_ms), statistics.median(app_ms)
+            _line("start-up to first frame, empty Kivy app", empty_start, "ms")
+            _line("start-up to first frame, companion (Home)", app_start, "ms")
+            _line("start-up, companion / empty Kivy app", app_start / empty_start, "×",
+                  "startup_ratio")
+
+            report, _ = _child(["latency", "--db", str(folder / "latency.db"),
+                                "--taps", str(taps)], env, timeout=900)
+            samples, handled, drawn = report["tap_ms"], report["handled_ms"], report["draw_ms"]
+            tap_median, tap_p90 = statistics.median(samples), _p90(samples)
+            _line(f"tap to next frame, median of {len(samples)} taps", tap_median, "ms",
+                  "tap_ms")
+            _line("tap to next frame, 90th percentile", tap_p90, "ms")
+            _line("  of which touch-up to screen updated", statistics.median(handled), "ms")
+            _line("  of which screen updated to frame shown", statistics.median(drawn), "ms")
+
+            game_kb, peak_kb = [], []
+            for run in range(memory_runs):
+                report, _ = _child(["memory", "--db", str(folder / f"memory-{run}.db")], env,
+                                   timeout=900)
+                game_kb.append(report["rss_kb"])
+                peak_kb.append(report["hwm_kb"])
+            empty_mb = statistics.median(empty_kb) / 1024
+            start_mb = statistics.median(app_kb) / 1024
+            game_mb = statistics.median(game_kb) / 1024
+            _line("memory (RSS), empty Kivy app at first frame", empty_mb, "MB")
+            _line("memory (RSS), companion at first frame", start_mb, "MB")
+            _line("memory (RSS), companion after a full game", game_mb, "MB")
+            _line("memory, companion after a game − empty app", game_mb - empty_mb, "MB",
+                  "rss_extra_mb")
+            _line("peak memory (VmHWM), companion in the game", statistics.median(peak_kb) / 1024,
+                  "MB")
+    finally:
+        if xvfb is not None:
+            xvfb.stop()
+            _say(f"companion bench --ui: stopped Xvfb on {display}")
+    return {"startup_empty_ms": empty_start, "startup_app_ms": app_start,
+            "startup_ratio": app_start / empty_start, "tap_ms": tap_median, "tap_p90_ms": tap_p90,
+            "rss_empty_mb": empty_mb, "rss_app_start_mb": start_mb, "rss_app_game_mb": game_mb,
+            "rss_extra_mb": game_mb - empty_mb}
+
+
+# ---- inside a measuring process ------------------------------------------------------------
+
+def _report(result: dict) -> None:
+    print(RESULT + json.dumps(result), flush=True)
+
+
+def _memory_kb(field: str = "VmRSS") -> int:
+    with open("/proc/self/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise UiBenchError(f"no {field} in /proc/self/status")
+
+
+def _renderer() -> str:
+    from kivy.graphics.opengl import GL_RENDERER, glGetString
+    name = glGetString(GL_RENDERER)
+    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
+
+
+def _configure_kivy() -> None:
+    """The window as `companion --size 800x480` opens it (see companion.ui.app.run)."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
+    from kivy.config import Config
+    Config.set("graphics", "width", str(WIDTH))
+    Config.set("graphics", "height", str(HEIGHT))
+
+
+class Frames:
+    """Hears of every frame once it is on screen: after `Window.on_flip` swapped the buffers.
+
+    Kivy calls the handlers bound to on_flip before its own, which swaps; wrapping `flip`
+    puts the time stamp after the swap, when the frame is really shown.
+    """
+
+    def __init__(self, window) -> None:
+        self.listeners: list[Callable[[float], bool]] = []
+        swap = window.flip
+
+        def flip() -> None:
+            swap()
+            now = time.monotonic()
+            self.listeners = [listener for listener in self.listeners if not listener(now)]
+
+        window.flip = flip
+
+    def next(self):
+        """A future: the time of the next frame shown."""
+        import asyncio
+        future = asyncio.get_running_loop().create_future()
+
+        def shown(now: float) -> bool:
+            if not future.done():
+                future.set_result(now)
+            return True
+
+        self.listeners.append(shown)
+        return future
+
+
+def _startup_child(kind: str, db: str) -> int:
+    """Start an app as the `companion` command does; report the first frame after build()."""
+    _configure_kivy()
+    from kivy.app import App
+    from kivy.clock import Clock
+    if kind == "empty":
+        from kivy.uix.widget import Widget
+
+        class EmptyApp(App):
+            def build(self):
+                return Widget()
+
+        app = EmptyApp()
+    else:
+        from .ui.app import CompanionApp
+        app = CompanionApp(db)
+
+    def started(_app) -> None:  # build() has returned and its root is in the window
+        from kivy.core.window import Window
+
+        def shown(now: float) -> bool:
+            if kind == "companion" and app.root.current != "home":
+                return False
+            _report({"frame": now, "rss_kb": _memory_kb(), "renderer": _renderer()})
+            Clock.schedule_once(lambda _dt: app.stop())
+            return True
+
+        Frames(Window).listeners.append(shown)
+
+    app.bind(on_start=started)
+    app.run()
+    return 0
+
+
+def _drive(app, scenario) -> int:
+    """Run the app in this process next to an async scenario (as tests/ui/driver.py does)."""
+    import asyncio
+    outcome: dict = {}
+
+    async def drive() -> None:
+        try:
+            while app.root is None or app.root.get_root_window() is None:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.8)  # the first frames
+            from kivy.base import EventLoop
+            outcome.update(await scenario(Frames(EventLoop.window)))
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            app.stop()
+
+    async def both() -> None:
+        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
+
+    asyncio.run(both())
+    if not outcome:
+        return 1
+    _report(outcome)
+    return 0
+
+
+def _dialog_button(screen, text: str):
+    from kivy.uix.button import Button
+    found = []
+
+    def walk(widget) -> None:
+        for child in widget.children:
+            if isinstance(child, Button) and child.text == text and not child.disabled:
+                found.append(child)
+            walk(child)
+
+    if screen.dialog is not None:
+        walk(screen.dialog)
+    return found[0] if found else None
+
+
+def _latency_child(db: str, taps: int, seed: int) -> int:
+    """Taps on the play screen of a game in progress: time from touch-up to the frame after the
+    screen was updated for it."""
+    _configure_kivy()
+    import asyncio
+    import random
+    from .ui.app import CompanionApp
+    app = CompanionApp(db)
+
+    async def scenario(frames: Frames) -> dict:
+        from kivy.base import EventLoop
+        from kivy.tests.common import UnitTestTouch
+        from .boards import rules_for
+        from .playout import TtrPlayout
+        from .ui.words import card_name
+        play = app.root.get_screen("play")
+        rules = rules_for("ttr-nyc")
+        rng = random.Random(seed)
+        changed: list[float] = []
+        tap_ms: list[float] = []
+        handled_ms: list[float] = []
+        draw_ms: list[float] = []
+
+        def on_change(_table, _action) -> None:  # after the app's listener: screens refreshed
+            changed.append(time.monotonic())
+
+        async def tap(widget, action) -> None:
+            await asyncio.sleep(0.1)  # laid out and drawn, nothing else going on
+            if widget.get_root_window() is None or widget.disabled:
+                raise AssertionError(f"{widget.text!r} is not on screen or disabled")
+            x, y = widget.to_window(*widget.center)
+            touch = UnitTestTouch(x, y)
+            # Into the event loop's input queue, as an input provider puts a real touch: the
+            # loop reads it at the start of its next frame, like a finger's.
+            EventLoop._dispatch_input("begin", touch)
+            await asyncio.sleep(0.05)
+            if widget.state != "down":
+                raise AssertionError(f"the touch at ({x:.0f}, {y:.0f}) missed {widget.text!r}")
+            changed.clear()
+            up = time.monotonic()
+            EventLoop._dispatch_input("end", touch)
+            shown = await asyncio.wait_for(frames.next(), 10)
+            while not changed or shown < changed[0]:
+                shown = await asyncio.wait_for(frames.next(), 10)
+            if app.table.actions[-1] != action:
+                raise AssertionError(f"stored {app.table.actions[-1]}, not {action}")
+            tap_ms.append((shown - up) * 1e3)
+            handled_ms.append((changed[0] - up) * 1e3)
+            draw_ms.append((shown - changed[0]) * 1e3)
+
+        while len(tap_ms) < taps:
+            playout = TtrPlayout(rules, 2, rng)
+            playout.play()
+            app.start_game(list(playout.players), ["blue", "purple"], playout.options["first"])
+            app.table.add_listener(on_change)
+            for action in playout.log:
+                if len(tap_ms) >= taps or app.root.current != "play":
+                    break
+                button = None
+                if action.type == "take_face_up":
+                    button = play.ids[f"slot{action.slot}"]
+                elif action.type == "turn_up" and len(action.cards) == 1:
+                    await asyncio.sleep(0.1)  # the question was just opened
+                    button = _dialog_button(play, card_name(action.cards[0]))
+                if button is not None:
+                    await tap(button, action)
+                else:
+                    app.table.submit(action)
+                    await asyncio.sleep(0.02)
+            app.table.remove_listener(on_change)
+        return {"tap_ms": tap_ms, "handled_ms": handled_ms, "draw_ms": draw_ms}
+
+    return _drive(app, scenario)
+
+
+def _memory_child(db: str, seed: int) -> int:
+    """A 4-player game from the New game screen to the end, every move through the Table while
+    its screen is showing; the memory after it."""
+    _configure_kivy()
+    import asyncio
+    import random
+    from .ui.app import CompanionApp
+    app = CompanionApp(db)
+
+    async def scenario(frames: Frames) -> dict:
+        from .boards import rules_for
+        from .engine.core import Phase
+        from .playout import TtrPlayout
+
+        async def frame() -> None:
+            try:
+                await asyncio.wait_for(frames.next(), 1.0)
+            except asyncio.TimeoutError:  # nothing to redraw
+                pass
+
+        playout = TtrPlayout(rules_for("ttr-nyc"), 4, random.Random(seed))
+        playout.play()
+        app.root.get_screen("home").new_game("play")
+        await asyncio.sleep(0.3)
+        form = app.root.get_screen("new_game")
+        while len(form.rows) < 4:
+            form.add_row()
+        for row, name in zip(form.rows, ("Anna", "Ben", "Cleo", "Dora")):
+            row.name_input.text = name
+        form.first = playout.options["first"]
+        await asyncio.sleep(0.3)
+        form.start()
+        if app.root.current != "play":
+            raise AssertionError(f"the game did not start: on {app.root.current}")
+        await frame()
+        for action in playout.log:
+            app.table.submit(action)
+            await frame()
+        if app.table.status.phase is not Phase.OVER or app.root.current != "scoring":
+            raise AssertionError("the game did not end on the scoring screen")
+        await asyncio.sleep(0.5)
+        return {"rss_kb": _memory_kb(), "hwm_kb": _memory_kb("VmHWM"),
+                "actions": len(playout.log)}
+
+    return _drive(app, scenario)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.bench_ui",
+                                     description="One measuring process of `companion bench "
+                                     "--ui` (run that instead).")
+    sub = parser.add_subparsers(dest="part", required=True)
+    startup = sub.add_parser("startup")
+    startup.add_argument("kind", choices=("empty", "companion"))
+    latency = sub.add_parser("latency")
+    latency.add_argument("--taps", type=int, default=50)
+    for part in (startup, latency, sub.add_parser("memory")):
+        part.add_argument("--db", required=True)
+        part.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    if args.part == "startup":
+        return _startup_child(args.kind, args.db)
+    if args.part == "latency":
+        return _latency_child(args.db, args.taps, args.seed)
+    return _memory_child(args.db, args.seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
