@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence, TextIO
@@ -77,6 +78,7 @@ def _app(args: argparse.Namespace) -> int:
             print(f"companion: --size wants WIDTHxHEIGHT, e.g. 800x480, not {args.size!r}",
                   file=sys.stderr)
             return 2
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are ours, not Kivy's
     from .ui.app import run
     run(args.db, size=size, fullscreen=args.fullscreen)
     return 0

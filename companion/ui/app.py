@@ -177,6 +177,7 @@ def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
     size = size or (800, 480)  # the Raspberry Pi's official 7" touchscreen
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
-    if fullscreen:
+    if fullscreen:  # the kiosk: no physical keyboard, so names are typed on the screen
         Config.set("graphics", "fullscreen", "auto")
+        Config.set("kivy", "keyboard_mode", "systemanddock")
     CompanionApp(db_path).run()
