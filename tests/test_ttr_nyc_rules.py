@@ -635,11 +635,24 @@ def test_played_cards_go_to_the_discard_pile(rules):
     assert (hand.known[Card.RED], hand.unknown) == (0, 2)  # the seen red was played first
 
 
-def test_cannot_pay_with_cards_not_in_hand(rules):
+def test_cannot_pay_with_more_cards_than_held(rules):
     s = setup(rules)  # Ann holds 2 cards
-    refused(rules, s, ClaimRoute(0, "r07", ("pink",) * 3), "not_in_hand")
+    error = refused(rules, s, ClaimRoute(0, "r07", ("pink",) * 3), "not_enough_cards")
+    assert error.params["length"] == 3 and error.params["held"] == 2
     rules.apply(s, ClaimRoute(0, "r20", ("orange", "orange")))
-    refused(rules, s, ClaimRoute(1, "r07", ("pink",) * 3), "not_in_hand")
+    refused(rules, s, ClaimRoute(1, "r07", ("pink",) * 3), "not_enough_cards")
+
+
+def test_cannot_pay_with_cards_not_in_hand(rules):
+    s = setup(rules)  # the display: red, blue, green, black, pink
+    take(rules, s, 0)
+    rules.apply(s, TurnUp(("green",)))
+    take(rules, s, 1)
+    rules.apply(s, TurnUp(("black",)))  # Ann: a red and a blue seen, 2 cards unseen
+    draw_two_blind(rules, s)  # Ben
+    # 3 pink cards: none seen in Ann's hand, and only 2 unseen cards could be pink
+    refused(rules, s, ClaimRoute(0, "r07", ("pink",) * 3), "not_in_hand")
+    rules.apply(s, ClaimRoute(0, "r02", ("red", "red")))  # the seen red and an unseen one
 
 
 # ---- destination tickets -------------------------------------------------------------------

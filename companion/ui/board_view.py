@@ -174,7 +174,9 @@ class BoardView(Widget):
         routes, places = _Shapes(), _Shapes()
         for route in self.board.routes.values():
             (ax, ay), (bx, by) = self._route_segment(route, to_local, width)
-            _spaces(routes, ax, ay, bx, by, route.length, width, self._fill(route))
+            claimed = route.id in self.owners
+            _spaces(routes, ax, ay, bx, by, route.length, width, self._fill(route),
+                    edge=(1, 1, 1, 1) if claimed else (0, 0, 0, 1))
         names = []
         for loc in self.board.locations.values():
             x, y = to_local(*loc.xy)
@@ -260,9 +262,11 @@ class _Shapes:
             Mesh(vertices=vertices, indices=indices, mode="triangles")
 
 
-def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, lit=False):
-    """A route's spaces between its two ends, each with a dark border (a claimed space holds
-    a taxi, drawn in the owner's colour, as on the real board)."""
+def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, lit=False,
+            edge=(0, 0, 0, 1)):
+    """A route's spaces between its two ends, each with a border. A claimed space holds a
+    taxi, drawn in the owner's colour with a white border, so it stands out from the free
+    routes (a blue taxi on a blue route still reads as claimed)."""
     length = math.hypot(bx - ax, by - ay)
     if length < 1:
         return
@@ -272,7 +276,7 @@ def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, li
     space = (length - 2 * inset) / spaces
     gap = min(space * 0.12, dp(3))
     layers = [((1, 1, 1, 1), dp(3.5))] if lit else []
-    layers += [((0, 0, 0, 1), dp(1.2)), (fill, 0)]
+    layers += [(edge, dp(1.2)), (fill, 0)]
     for rgba, grow in layers:
         half = width / 2 + grow
         for i in range(spaces):

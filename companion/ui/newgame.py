@@ -10,12 +10,12 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
-from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from .i18n import _
 from .screens import BaseScreen
 from .theme import TAXI_RGBA, TOUCH
+from .widgets import PlayerTab
 
 COLOURS = ("blue", "purple", "white", "yellow")  # the taxis in the box
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -97,6 +97,8 @@ class PlayerRow(BoxLayout):
         self.colour = colour
         for chip in self.chips:
             chip.chosen = chip.colour == colour
+        if self.parent is not None:
+            self.screen.names_changed()
 
     @property
     def name(self) -> str:
@@ -187,13 +189,15 @@ class NewGameScreen(BaseScreen):
         rows = self.rows
         for seat, row in enumerate(rows):
             row.up.disabled = seat == 0
-            button = ToggleButton(text=row.name or _("Player {n}").format(n=seat + 1),
-                                  group="first", allow_no_selection=False, font_size=sp(16),
-                                  state="down" if seat == self.first else "normal",
-                                  shorten=True)
-            button.text_size = (None, None)
+            button = PlayerTab(text=row.name or _("Player {n}").format(n=seat + 1),
+                               group="first", allow_no_selection=False,
+                               state="down" if seat == self.first else "normal",
+                               rgba=TAXI_RGBA[row.colour] if row.colour else (0, 0, 0, 0))
             button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
             box.add_widget(button)
+        seated = {row.name.casefold() for row in rows}
+        for button in self.ids.previous.children:  # a name already at the table is not offered
+            button.disabled = button.text.casefold() in seated
         self.ids.starts_label.opacity = 0 if self.mode == "score_only" else 1
         box.opacity = 0 if self.mode == "score_only" else 1
         box.disabled = self.mode == "score_only"

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import sp
 from kivy.properties import NumericProperty, StringProperty
-from kivy.uix.togglebutton import ToggleButton
 
 from ..engine.core import Phase
 from ..engine.ttr_nyc import PlaceRoute
 from .i18n import _
 from .screens import BaseScreen
 from .theme import TAXI_RGBA, TOUCH
+from .widgets import PlayerTab
 
 
 class ScoreOnlyScreen(BaseScreen):
@@ -37,11 +36,10 @@ class ScoreOnlyScreen(BaseScreen):
         tabs = self.ids.tabs
         tabs.clear_widgets()
         for seat, name in enumerate(table.header.players):
-            tab = ToggleButton(text=name, group="score_only_seat", allow_no_selection=False,
-                               state="down" if seat == self.seat else "normal",
-                               font_size=sp(16), bold=True, shorten=True,
-                               color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)),
-                               size_hint_y=None, height=TOUCH)
+            tab = PlayerTab(text=name, group="score_only_seat", allow_no_selection=False,
+                            state="down" if seat == self.seat else "normal",
+                            rgba=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)),
+                            size_hint_y=None, height=TOUCH)
             tab.bind(on_release=lambda b, seat=seat: self.choose(seat))
             tabs.add_widget(tab)
         player = table.state.seats[self.seat]

@@ -352,7 +352,7 @@ class TtrPlayScreen(BaseScreen):
         self._close_dialog()
         self.dialog = dialog = Dialog("claim")
         kind = card_name(route.colour.key) if route.colour else card_name("gray")
-        dialog.title(_("Claim {route}: {length} spaces, {colour}").format(
+        dialog.title(_("Claim {route} – length {length}, {colour}").format(
             route=route_label(board, route_id), length=route.length, colour=kind))
         colours = sorted({cards[0] for cards in options}, key=CARD_KEYS.index)
         if route.colour is None and len(colours) > 1 and colour is None:

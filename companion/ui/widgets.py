@@ -9,6 +9,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
 from .theme import CARD_RGBA, CARD_TEXT, GOOD, WARNING
@@ -24,6 +25,12 @@ class CardButton(Button):
     def on_card(self, _instance, card: str) -> None:
         self.rgba = list(CARD_RGBA.get(card, (0.25, 0.27, 0.31, 1)))
         self.ink = list(CARD_TEXT.get(card, (1, 1, 1, 1)))
+
+
+class PlayerTab(ToggleButton):
+    """A player to choose (who starts, whose routes): name in white, their colour at the side."""
+
+    rgba = ListProperty([0, 0, 0, 0])
 
 
 class Message(Label):

@@ -184,6 +184,10 @@ class TtrNyc(Rules):
                                 "only {taxis} left.", route=self.route_name(route),
                                 length=route.length, player=s.players[seat], taxis=player.taxis)
         paid = self._check_payment(route, action.cards)
+        if player.hand.size < route.length:
+            raise RuleViolation("not_enough_cards", "{route} needs {length} cards; {player} holds "
+                                "only {held}.", route=self.route_name(route), length=route.length,
+                                player=s.players[seat], held=player.hand.size)
         from_unknown = self._check_hand(s, seat, paid)
         hand = player.hand
         for card, count in paid.items():
