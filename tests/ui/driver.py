@@ -1,16 +1,25 @@
 """Runs the real app in this process and drives it with simulated touches (one scenario per run).
 
     python tests/ui/driver.py SCENARIO --size 800x480 --db FILE --shots DIR [--seed N]
+                              [--language xx] [--fast]
 
 A scenario is an async function in scenarios.py; it taps widgets through the window's input
 queue, as a finger would, waits for frames, saves screenshots and asserts. Exit code 0 means it
-held; anything else prints the failure. Run under an X display (Xvfb in the tests).
+held; anything else prints the failure after a line "SCENARIO FAILED". Run under an X display
+(Xvfb in the tests; see conftest.py).
+
+Besides its hard assertions a scenario writes what it saw to DIR/report.json (`Driver.record`,
+`Driver.audit`): the pytest side asserts those, so that a known app bug can be marked there as
+an expected failure without stopping the rest of the scenario. Errors the app only logs (a
+listener that failed, a move that could not be stored) land in the report as "app_errors".
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import logging
 import os
 import sys
 import traceback
@@ -28,6 +37,32 @@ class Driver:
         self.app = app
         self.size = size
         self.shots = shots
+        self.report: dict = {"app_errors": [], "audits": {}}
+
+    # ---- what the scenario saw, for the pytest side --------------------------------------
+
+    def record(self, key: str, value) -> None:
+        """Note a fact in DIR/report.json (written at once: a killed process keeps it)."""
+        self.report[key] = value
+        self._write_report()
+
+    def _write_report(self) -> None:
+        target = self.shots / "report.json"
+        scratch = target.with_suffix(".tmp")
+        scratch.write_text(json.dumps(self.report, indent=1, default=str), encoding="utf-8")
+        scratch.replace(target)
+
+    async def audit(self, name: str, shot: bool = True) -> dict:
+        """Screenshot, then the touch-target and text-fits checks of what is on the screen."""
+        import audit
+        picture = await self.shot(name) if shot else None
+        if picture is None:
+            await self.frames(0.25)
+        found = audit.audit(picture)
+        found["screen"] = self.app.root.current
+        self.report["audits"][name] = found
+        self._write_report()
+        return found
 
     @property
     def screen(self):
@@ -76,6 +111,24 @@ class Driver:
         return target
 
 
+class _ErrorCatcher(logging.Handler):
+    """Errors the app logs and carries on after (a broken listener, a failed write)."""
+
+    def __init__(self, driver: Driver):
+        super().__init__(logging.ERROR)
+        self.driver = driver
+        self.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record)
+            print(text, file=sys.stderr, flush=True)
+            self.driver.report["app_errors"].append(text)
+            self.driver._write_report()
+        except Exception:  # never let the catcher break the app
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
@@ -98,17 +151,27 @@ def main(argv: list[str] | None = None) -> int:
 
     shots = Path(args.shots)
     shots.mkdir(parents=True, exist_ok=True)
+    if args.language:  # as if chosen in Settings before this start
+        from companion.store import Store
+        store = Store(args.db)
+        store.set_setting("language", args.language)
+        store.close()
     app = CompanionApp(db_path=args.db)
     scenario = getattr(scenarios, args.scenario)
     outcome = {"ok": False}
+    driver = Driver(app, args.size, shots)
+    logging.getLogger("companion").addHandler(_ErrorCatcher(driver))
+    driver._write_report()
 
     async def drive() -> None:
         try:
             await asyncio.sleep(0.8)  # the first frames
-            await scenario(Driver(app, args.size, shots), args)
+            await scenario(driver, args)
             outcome["ok"] = True
         except BaseException:
+            print("SCENARIO FAILED", file=sys.stderr, flush=True)
             traceback.print_exc()
+            sys.stderr.flush()
         finally:
             app.stop()
 

@@ -1,36 +1,159 @@
-"""What the UI tests do with the app, one async function per scenario (see driver.py)."""
+"""What the UI tests do with the app, one async function per scenario (see driver.py).
+
+A scenario asserts what must hold for it to go on (a move it made is stored, the screen it
+needs is there); what the tests judge — the position after a resume, a message where the player
+is looking, the touch-target and text-fits audits — it records with `d.record` / `d.audit`,
+and test_ui.py asserts those from the report.
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import signal
 
-from companion.boards import rules_for
+from companion.boards import data_dir, rules_for
 from companion.engine.core import Phase
+from companion.engine.ttr_nyc import Card
 from companion.playout import TtrPlayout
+from companion.store import Store
 from companion.ui.words import card_name, payment_label
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+SCORE_ONLY_EXAMPLE = data_dir() / "examples" / "ttr-nyc-score-only.jsonl"
+
+
+def _(text: str) -> str:
+    from companion.ui.i18n import _ as translate
+    return translate(text)
+
+
+# ---- looking at the app ------------------------------------------------------------------
+
+
+def screen(d, name: str):
+    return d.app.root.get_screen(name)
+
+
+def the_map(d, name: str):
+    """The BoardView a screen shows (its own `map` id, or the app's one map it holds)."""
+    shown = screen(d, name)
+    if "map" in shown.ids:
+        return shown.ids.map
+    return shown.map
+
+
+def window_rect(widget) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
+
+
+def inside(widget, outer) -> bool:
+    """The middle of `widget` lies on `outer`, on the window."""
+    x0, y0, x1, y1 = window_rect(widget)
+    ox0, oy0, ox1, oy1 = window_rect(outer)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return ox0 <= cx <= ox1 and oy0 <= cy <= oy1
+
+
+def open_dialogs(d) -> list:
+    """Every modal view attached to the window (a dialog that "stays open")."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    return [w for w in Window.children if isinstance(w, ModalView)]
+
+
+def stored_rows(db) -> int:
+    """Rows of the action log in the database, read through a connection of our own."""
+    store = Store(db)
+    try:
+        return store.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    finally:
+        store.close()
+
+
+def visible_texts(widget) -> list[str]:
+    """The texts of the visible labels and buttons under a widget, in tree order."""
+    from kivy.uix.label import Label
+    found = []
+
+    def walk(w):
+        if w.opacity <= 0:
+            return
+        if isinstance(w, Label) and w.text.strip():
+            found.append(w.text)
+        for child in reversed(w.children):
+            walk(child)
+    walk(widget)
+    return found
+
+
+def alive(proxy) -> bool:
+    """A kv id's widget is still there and on the window (ids are weak references)."""
+    try:
+        return proxy.get_root_window() is not None
+    except ReferenceError:
+        return False
+
+
+def results_seen(d) -> dict:
+    """What the results part of the scoring screen shows (the table read either way round:
+    players down and categories across, or categories down and players across)."""
+    scoring = screen(d, "scoring")
+    grid = scoring.ids.results
+    cols = grid.cols or 1
+    cells = [c.text for c in reversed(grid.children)]
+    rows = [cells[i:i + cols] for i in range(0, len(cells), cols)]
+    players = list(d.app.table.header.players)
+    if rows and rows[0][1:] == players:  # players across: the totals are the last row
+        shown_players, shown_totals = rows[0][1:], rows[-1][1:]
+    else:  # players down: the totals are the last column
+        shown_players, shown_totals = [r[0] for r in rows[1:]], [r[-1] for r in rows[1:]]
+    return {"screen": d.app.root.current, "entering": scoring.entering,
+            "winner_text": scoring.winner_text, "rows": rows,
+            "shown_players": shown_players, "shown_totals": shown_totals,
+            "chart": list(scoring.ids.chart.values),
+            "results_shown": alive(scoring.ids.results_box)
+            if "results_box" in scoring.ids else False,
+            "entry_shown": alive(scoring.ids.entry_box) if "entry_box" in scoring.ids else False,
+            "table_totals": list(d.app.table.score().totals),
+            "stored_status": d.app.store.game(d.app.table.game_id).status}
+
+
+# ---- doing things as a player does -------------------------------------------------------
+
+
+def make_playout(seed: int, players: int = 2) -> TtrPlayout:
+    playout = TtrPlayout(rules_for("ttr-nyc"), players, random.Random(seed), aim=True,
+                         claim_bias=0.8)
+    playout.play()
+    return playout
 
 
 async def new_game(d, players, first=0, mode="play"):
     """Home → New game (or Score a finished game) → names → who starts → Start."""
     await d.tap_id("home", "ttr" if mode == "play" else "score_only")
-    screen = d.app.root.get_screen("new_game")
-    while len(screen.rows) < len(players):
+    await fill_new_game(d, players, first, mode)
+    await d.tap_id("new_game", "start")
+
+
+async def fill_new_game(d, players, first=0, mode="play"):
+    new = screen(d, "new_game")
+    while len(new.rows) < len(players):
         await d.tap_id("new_game", "add_player")
-    for row, name in zip(screen.rows, players):
-        row.name_input.text = name
+    for row, name in zip(new.rows, players):
+        row.name_input.text = name  # typing is the on-screen keyboard's business
     await d.frames()
     if mode == "play":
-        buttons = list(reversed(screen.ids.starts.children))
+        buttons = list(reversed(new.ids.starts.children))
         await d.tap(buttons[first])
-    await d.tap_id("new_game", "start")
 
 
 def dialog_buttons(d):
     """The buttons of the open dialog, in reading order."""
     from kivy.uix.button import Button
-    dialog = d.app.root.get_screen("play").dialog
+    dialog = screen(d, "play").dialog
     assert dialog is not None, "no dialog is open"
     found = []
 
@@ -53,7 +176,7 @@ async def tap_text(d, text):
 
 async def tap_route(d, screen_name, route_id):
     """A finger on the route, at a point where it is the nearest route."""
-    board_view = d.app.root.get_screen(screen_name).ids.map
+    board_view = the_map(d, screen_name)
     (ax, ay), (bx, by) = board_view._segments[route_id]
     for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55):
         x, y = ax + (bx - ax) * t, ay + (by - ay) * t
@@ -63,13 +186,17 @@ async def tap_route(d, screen_name, route_id):
     raise AssertionError(f"no point of {route_id} is nearest to it")
 
 
+def dialog_is(d, kind: str) -> bool:
+    dialog = screen(d, "play").dialog
+    return dialog is not None and dialog.kind == kind
+
+
 async def play_action(d, action):
     """One engine action, done the way a player does it on the screen."""
     kind = action.type
-    play = d.app.root.get_screen("play")
+    play = screen(d, "play")
     if kind == "turn_up":
-        await d.wait_for(lambda: play.dialog is not None and play.dialog.kind == "turn_up",
-                         what="the turn-up question")
+        await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
         for card in action.cards:
             await tap_text(d, card_name(card))
     elif kind in ("keep_tickets", "draw_tickets"):
@@ -83,8 +210,8 @@ async def play_action(d, action):
     elif kind == "claim_route":
         await tap_route(d, "play", action.route)
         board = d.app.table.rules.board
-        if play.dialog is not None and play.ids.map.selected != action.route:
-            await tap_text(d, "The other route of this double")
+        if play.dialog is not None and the_map(d, "play").selected != action.route:
+            await tap_text(d, _("The other route of this double"))
         route = board.routes[action.route]
         if route.colour is None and any(b.text == card_name(action.cards[0])
                                         for b in dialog_buttons(d)):
@@ -98,13 +225,14 @@ async def play_action(d, action):
         raise AssertionError(f"cannot play {kind}")
 
 
-async def reveal(d, tickets):
-    scoring = d.app.root.get_screen("scoring")
+async def reveal(d, tickets, shot: str | None = "scoring-tickets"):
+    scoring = screen(d, "scoring")
     await d.wait_for(lambda: d.app.root.current == "scoring", what="the scoring screen")
     for button in list(reversed(scoring.ids.tickets.children)):
         if button.ticket_id in tickets:
             await d.tap(button)
-    await d.shot("scoring-tickets")
+    if shot:
+        await d.shot(shot)
     await d.tap_id("scoring", "done")
 
 
@@ -116,28 +244,409 @@ def same_move(done, planned) -> bool:
     return done == planned
 
 
-async def full_game(d, args):
-    """A complete 2-player game from New game to the scoring screen, all by touch."""
-    rules = rules_for("ttr-nyc")
-    playout = TtrPlayout(rules, 2, random.Random(args.seed), aim=True, claim_bias=0.8)
-    playout.play()
-    first = playout.options["first"]
-    await d.shot("home")
-    await new_game(d, PLAYERS[:2], first=first)
-    await d.shot("play-setup")
-    for n, action in enumerate(playout.log):
-        if args.fast and action.type != "reveal_tickets":  # straight to the end, for debugging
-            d.app.table.submit(action)
-            continue
+async def play_by_touch(d, actions, first_number: int = 0, shot_at: int | None = None):
+    """Each planned action by touch; each must be stored exactly as planned."""
+    for n, action in enumerate(actions, start=first_number):
         before = len(d.app.table.actions)
         await play_action(d, action)
         await d.wait_for(lambda: len(d.app.table.actions) == before + 1,
                          what=f"action {n} ({action.to_json()}) to be stored")
         assert same_move(d.app.table.actions[-1], action), (n, d.app.table.actions[-1], action)
-        if n == 40:
+        if n == shot_at:
             await d.shot("play")
+
+
+async def advance(d, log, index: int, reached, what: str) -> int:
+    """Submit planned actions straight to the table (no taps) until `reached()` holds."""
+    while not reached():
+        if index >= len(log) or log[index].type == "reveal_tickets":
+            raise AssertionError(f"the game never reached {what}")
+        d.app.table.submit(log[index])
+        index += 1
+    await d.frames()
+    return index
+
+
+def at_turn_start(d) -> bool:
+    table = d.app.table
+    s = table.state
+    return table.status.phase in (Phase.PLAY, Phase.FINAL_ROUND) and not s.pending \
+        and not s.drawn
+
+
+def claimable(d) -> dict[str, list[tuple[str, ...]]]:
+    """Free routes the current player can pay for now, with the payments the dialog offers."""
+    play = screen(d, "play")
+    table = d.app.table
+    options = {}
+    for route_id in table.rules.board.routes:
+        if route_id in table.state.owners:
+            continue
+        payments = play.payments(route_id)
+        if payments:
+            options[route_id] = payments
+    return options
+
+
+def gray_choice(d) -> str | None:
+    """A gray route the current player could pay in more than one colour."""
+    board = d.app.table.rules.board
+    for route_id, payments in claimable(d).items():
+        if board.routes[route_id].colour is None and len({p[0] for p in payments}) > 1:
+            return route_id
+    return None
+
+
+def coloured_choice(d) -> str | None:
+    """A coloured route the current player could pay in more than one way."""
+    board = d.app.table.rules.board
+    for route_id, payments in claimable(d).items():
+        if board.routes[route_id].colour is not None and len(payments) > 1:
+            return route_id
+    return None
+
+
+# ---- the scenarios -----------------------------------------------------------------------
+
+
+async def full_game(d, args):
+    """A complete 2-player game from New game to the scoring screen, all by touch."""
+    rules = rules_for("ttr-nyc")
+    playout = make_playout(args.seed)
+    first = playout.options["first"]
+    await d.shot("home")
+    await new_game(d, PLAYERS[:2], first=first)
+    await d.shot("play-setup")
+    if args.fast:  # straight to the end, for debugging
+        for action in playout.log:
+            if action.type != "reveal_tickets":
+                d.app.table.submit(action)
+        await play_by_touch(d, [a for a in playout.log if a.type == "reveal_tickets"])
+    else:
+        await play_by_touch(d, playout.log, shot_at=40)
     await d.wait_for(lambda: d.app.table.status.phase is Phase.OVER, what="the end")
     await d.shot("scoring")
-    sheet = d.app.table.score()
-    assert sheet.totals == rules.score(playout.state).totals
-    assert d.app.store.game(d.app.table.game_id).status == "finished"
+    d.record("planned_totals", list(rules.score(playout.state).totals))
+    d.record("results", results_seen(d))
+    d.record("stored", len(d.app.store.log(d.app.table.game_id)))
+    d.record("planned", len(playout.log))
+
+
+async def illegal_moves(d, args):
+    """A claim the player cannot pay and a face-up Taxi as second card: refused, nothing stored."""
+    play = screen(d, "play")
+    await new_game(d, PLAYERS[:2], first=0)
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
+    for key in ("red", "taxi", "blue", "green", "black"):
+        await tap_text(d, card_name(key))
+    for _n in range(2):
+        await d.wait_for(lambda: dialog_is(d, "keep_setup"), what="the keep-tickets question")
+        await tap_text(d, "2")
+    await d.wait_for(lambda: d.app.table.status.phase is Phase.PLAY and play.dialog is None,
+                     what="the first turn")
+    message = play.ids.map_message
+    # Anna holds the 2 cards dealt to her, unseen: Chelsea – Soho needs 4.
+    rows, actions = stored_rows(args.db), len(d.app.table.actions)
+    await tap_route(d, "play", "r23")
+    await d.frames(0.2)
+    d.record("long_route", {
+        "message_opacity": message.opacity, "message_text": message.text,
+        "message_on_map": inside(message, the_map(d, "play")),
+        "dialog": play.dialog.kind if play.dialog else None, "modal_views": len(open_dialogs(d)),
+        "selected": the_map(d, "play").selected,
+        "rows_before": rows, "rows_after": stored_rows(args.db),
+        "actions_before": actions, "actions_after": len(d.app.table.actions)})
+    await d.shot("illegal-claim")
+
+    # Anna takes the face-up red card; the table turns up a pink one in its place.
+    await d.tap_id("play", "slot0")
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the replacement question")
+    await tap_text(d, card_name("pink"))
+    await d.wait_for(lambda: len(d.app.table.actions) == actions + 2 and play.dialog is None,
+                     what="the first card to be stored")
+    s = d.app.table.state
+    slot = s.display.index(Card.TAXI)
+    button = play.ids[f"slot{slot}"]
+    rows = stored_rows(args.db)
+    x, y = button.to_window(*button.center)
+    await d.tap_at(x, y)  # a finger on it anyway
+    await d.frames(0.2)
+    d.record("taxi_second", {
+        "slot": slot, "text": button.text, "disabled": button.disabled,
+        "drawn_before": 1, "drawn_after": d.app.table.state.drawn,
+        "rows_before": rows, "rows_after": stored_rows(args.db),
+        "dialog": play.dialog.kind if play.dialog else None, "hint": play.ids.draw_hint.text})
+    await d.shot("taxi-second-card")
+
+    # A claim while drawing cards: refused with the reason, on the map.
+    first_text = message.text
+    message.hide()
+    await tap_route(d, "play", "r08")
+    await d.frames(0.2)
+    d.record("claim_mid_draw", {
+        "message_opacity": message.opacity, "message_text": message.text,
+        "first_text": first_text, "dialog": play.dialog.kind if play.dialog else None,
+        "rows_before": rows, "rows_after": stored_rows(args.db)})
+
+
+async def killed_mid_game(d, args):
+    """Plays 15 actions by touch, opens the ticket question, then dies like a pulled plug."""
+    playout = make_playout(args.seed)
+    await new_game(d, PLAYERS[:2], first=playout.options["first"])
+    await play_by_touch(d, playout.log[:15])
+    play = screen(d, "play")
+    d.record("before_kill", {"game_id": d.app.table.game_id,
+                             "actions": len(d.app.table.actions),
+                             "rows": stored_rows(args.db)})
+    if not play.ids.tickets.disabled:
+        await d.tap_id("play", "tickets")  # a question open, nothing stored yet
+    await d.shot("before-kill")
+    d.record("dialog_at_kill", play.dialog.kind if play.dialog else None)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+async def resume_after_kill(d, args):
+    """The next start on the same database: Resume, the same position, and on to the end."""
+    from companion.gamelog import Header, fold
+    playout = make_playout(args.seed)
+    home = screen(d, "home")
+    await d.frames(0.2)
+    resume, ttr = home.ids.resume, home.ids.ttr
+    d.record("resume_button", {"text": resume.text, "opacity": resume.opacity,
+                               "height": resume.height, "disabled": resume.disabled,
+                               "above_new_game": resume.y >= ttr.top,
+                               "screen": d.app.root.current})
+    await d.audit("home-resume")
+    await d.tap_id("home", "resume")
+    await d.wait_for(lambda: d.app.table is not None, what="the game to be resumed")
+    table = d.app.table
+    store = Store(args.db)
+    record = store.game(table.game_id)
+    entries = store.log(table.game_id)
+    store.close()
+    folded = fold(Header(record.game, record.players, record.options), entries)
+    play = screen(d, "play")
+    d.record("resumed", {"screen": d.app.root.current, "game_id": table.game_id,
+                         "actions": len(table.actions), "entries": len(entries),
+                         "same_state": folded.state == table.state,
+                         "same_actions": list(folded.actions) == list(table.actions),
+                         "dialog": play.dialog.kind if play.dialog else None,
+                         "waiting_for": table.status.waiting_for,
+                         "player_shown": play.player,
+                         "player_expected": table.header.players[
+                             table.status.seat if table.status.seat is not None
+                             else table.state.current]})
+    await d.shot("resumed")
+    await play_by_touch(d, playout.log[len(table.actions):], first_number=len(table.actions))
+    await d.wait_for(lambda: d.app.table.status.phase is Phase.OVER, what="the end")
+    await d.shot("scoring")
+    d.record("planned_totals", list(rules_for("ttr-nyc").score(playout.state).totals))
+    d.record("results", results_seen(d))
+
+
+def home_texts(d) -> dict:
+    home = screen(d, "home")
+    return {"screen": d.app.root.current, "language": d.app.language,
+            "stored_language": d.app.store.setting("language"),
+            "buttons": {key: home.ids[key].text for key in ("score_only", "history", "settings")},
+            "visible": visible_texts(home)}
+
+
+async def language_switch(d, args):
+    """Home → Settings → Magyar → Home: the Home buttons speak Hungarian."""
+    await d.tap_id("home", "settings")
+    settings = screen(d, "settings")
+    await d.frames()
+    magyar = next(b for b in settings.ids.languages.children if b.text == "Magyar")
+    await d.tap(magyar)
+    await d.wait_for(lambda: d.app.language == "hu", what="Hungarian")
+    d.record("settings", {"visible": visible_texts(settings), "magyar_down": magyar.state})
+    await d.shot("settings-hu")
+    await d.tap_id("settings", "back")
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    d.record("home", home_texts(d))
+    await d.shot("home-hu")
+
+
+async def language_remembered(d, args):
+    """A second start on the same database: still Hungarian."""
+    await d.frames(0.2)
+    d.record("home", home_texts(d))
+    await d.shot("home-restarted")
+
+
+def read_score_only_example():
+    lines = [json.loads(line) for line in SCORE_ONLY_EXAMPLE.read_text().splitlines()
+             if line.strip()]
+    header, entries = lines[0], lines[1:]
+    routes = {seat: [] for seat in range(len(header["players"]))}
+    tickets = {}
+    for entry in entries:
+        if entry["type"] == "place_route":
+            routes[entry["seat"]].append(entry["route"])
+        elif entry["type"] == "reveal_tickets":
+            tickets[entry["seat"]] = entry["tickets"]
+    return header["players"], routes, tickets
+
+
+async def score_only_game(d, args):
+    """Score a finished game: the routes tapped on the map, then each player's tickets."""
+    players, routes, tickets = read_score_only_example()
+    await new_game(d, players, mode="score_only")
+    await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
+    so = screen(d, "score_only")
+    for seat, name in enumerate(players):
+        tab = next(t for t in so.ids.tabs.children if t.text == name)
+        await d.tap(tab)
+        await d.wait_for(lambda: so.seat == seat, what=f"{name}'s tab")
+        for route_id in routes[seat]:
+            before = len(d.app.table.actions)
+            await tap_route(d, "score_only", route_id)
+            await d.wait_for(lambda: len(d.app.table.actions) == before + 1,
+                             what=f"{name}'s route {route_id} to be stored")
+            done = d.app.table.actions[-1]
+            assert (done.type, done.seat, done.route) == ("place_route", seat, route_id), done
+    await d.shot("score-only-map")
+    from kivy.core.window import Window
+    d.record("map_share", the_map(d, "score_only").width / Window.width)
+    await d.tap_id("score_only", "to_tickets")
+    for seat, name in enumerate(players):
+        await d.wait_for(lambda: d.app.table.status.seat == seat, what=f"{name}'s tickets")
+        await reveal(d, tickets[seat], shot=f"score-only-tickets-{seat}")
+    await d.wait_for(lambda: d.app.table.status.phase is Phase.OVER, what="the results")
+    await d.shot("score-only-results")
+    d.record("results", results_seen(d))
+    d.record("players", list(players))
+
+
+async def tour(d, args, full: bool = True):
+    """Every screen and dialog, each screenshotted and audited (positions reached with --fast
+    moves: only the taps that open a screen or a dialog are done by touch)."""
+    playout = make_playout(args.seed)
+    log = playout.log
+    play = screen(d, "play")
+    d.record("language", d.app.language)
+    await d.audit("home")
+    await d.tap_id("home", "ttr")
+    await fill_new_game(d, PLAYERS[:2], playout.options["first"])
+    await d.audit("new_game")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
+    await d.audit("turn_up")
+    i = await advance(d, log, 0, lambda: dialog_is(d, "keep_setup"), "the keep-tickets question")
+    await d.audit("keep_tickets")
+
+    i = await advance(d, log, i, lambda: at_turn_start(d) and coloured_choice(d) is not None,
+                      "a route with several payments")
+    await tap_route(d, "play", coloured_choice(d))
+    await d.wait_for(lambda: dialog_is(d, "claim"), what="the claim dialog")
+    await d.audit("claim")
+    await tap_text(d, _("Cancel"))
+    if not play.ids.tickets.disabled:
+        await d.tap_id("play", "tickets")
+        await d.wait_for(lambda: dialog_is(d, "keep_draw"), what="the ticket question")
+        await d.audit("keep_draw")
+        await tap_text(d, _("Cancel"))
+    i = await advance(d, log, i, lambda: at_turn_start(d) and gray_choice(d) is not None,
+                      "a gray route payable in several colours")
+    await tap_route(d, "play", gray_choice(d))
+    await d.wait_for(lambda: dialog_is(d, "claim"), what="the claim dialog")
+    if the_map(d, "play").selected != gray_choice(d):
+        await tap_text(d, _("The other route of this double"))
+    await d.audit("claim_colour")
+    chip = next(b for b in dialog_buttons(d) if getattr(b, "card", ""))
+    await d.tap(chip)
+    await d.audit("claim_colour_pay")
+    await tap_text(d, _("Cancel"))
+    await d.audit("play")
+
+    if full:
+        await d.tap_id("play", "home")
+        await d.audit("home_resume")
+        await d.tap_id("home", "resume")
+        await d.wait_for(lambda: d.app.root.current == "play", what="the game again")
+        i = await advance(d, log, i, lambda: len(d.app.table.actions) >= 40 and
+                          at_turn_start(d), "the middle of the game")
+        await d.audit("play_midgame")
+        i = await advance(d, log, i, lambda: d.app.table.status.final_round and
+                          at_turn_start(d), "the final round")
+        await d.audit("final_round")
+    i = await advance(d, log, i, lambda: d.app.table.status.phase is Phase.SCORING,
+                      "the scoring")
+    await d.wait_for(lambda: d.app.root.current == "scoring", what="the scoring screen")
+    await d.audit("scoring_entry")
+    for action in log[i:]:
+        await reveal(d, action.tickets, shot=None)
+    await d.wait_for(lambda: d.app.table.status.phase is Phase.OVER, what="the results")
+    await d.audit("results")
+    d.record("results", results_seen(d))
+
+    await d.tap_id("scoring", "home")
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    await d.tap_id("home", "history")
+    await d.audit("history")
+    if full:
+        games = list(reversed(screen(d, "history").ids.games.children))
+        await d.tap(games[0])
+        await d.wait_for(lambda: d.app.root.current == "game_log", what="the game's log")
+        await d.audit("game_log")
+        await d.tap_id("game_log", "back")
+    await d.tap_id("history", "back")
+    await d.tap_id("home", "settings")
+    await d.audit("settings")
+    await d.tap_id("settings", "back")
+
+    if full:
+        players, routes, _tickets = read_score_only_example()
+        await d.tap_id("home", "score_only")
+        await fill_new_game(d, players, mode="score_only")
+        await d.audit("new_game_score_only")
+        await d.tap_id("new_game", "start")
+        await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
+        from companion.engine.ttr_nyc import PlaceRoute
+        for seat in routes:
+            for route_id in routes[seat]:
+                d.app.table.submit(PlaceRoute(seat, route_id))
+        await d.audit("score_only")
+        await d.tap_id("score_only", "to_tickets")
+        await d.audit("score_only_tickets")
+
+
+async def main_screens(d, args):
+    """The main screens in the language given (--language): the text-fits tour."""
+    await tour(d, args, full=False)
+
+
+async def audit_selftest(d, args):
+    """The audits find what they are meant to: planted faults on top of Home."""
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+    from kivy.uix.label import Label
+    from kivy.uix.togglebutton import ToggleButton
+    planted = {
+        "small_button": Button(text="x", size_hint=(None, None), size=(40, 30), pos=(10, 10)),
+        "small_toggle": ToggleButton(text="t", size_hint=(None, None), size=(60, 40),
+                                     pos=(60, 10)),
+        "overflow": Label(text="a text far too long for its label", size_hint=(None, None),
+                          size=(60, 24), pos=(140, 10)),
+        "cut_lines": Label(text="one two three four five six", size_hint=(None, None),
+                           size=(60, 24), text_size=(60, 24), pos=(220, 10)),
+        "broken_word": Label(text="Sehenswürdigkeiten", size_hint=(None, None),
+                             size=(60, 200), text_size=(60, None), pos=(300, 10)),
+        "off_window": Label(text="off", size_hint=(None, None), size=(80, 24),
+                            pos=(Window.width - 40, 10)),
+        "faint": Label(text="faint text", color=(0.16, 0.18, 0.22, 1), size_hint=(None, None),
+                       size=(120, 30), pos=(380, 10)),
+        "shortened_ok": Label(text="a text far too long, shortened on purpose",
+                              shorten=True, size_hint=(None, None), size=(80, 24),
+                              text_size=(80, 24), pos=(520, 10)),
+        "disabled_small": Button(text="d", disabled=True, size_hint=(None, None), size=(30, 30),
+                                 pos=(620, 10)),
+    }
+    for widget in planted.values():
+        Window.add_widget(widget)
+    found = await d.audit("selftest")
+    for widget in planted.values():
+        Window.remove_widget(widget)
+    d.record("planted", {name: getattr(w, "text", "") for name, w in planted.items()})
+    d.record("found", found)

@@ -1,0 +1,243 @@
+"""The touchscreen app, driven by touch in a real window (scenarios.py, run by driver.py).
+
+Each test runs one or two scenarios in a process of their own and asserts what they saw (their
+report.json): the moves stored, what the screen shows, and on the screenshot tour the checks
+of every screen (audit.py) — touch targets of at least 48 × 48 px, text that fits, and text
+that can be read against what is behind it.
+
+App bugs found by these tests that are not fixed yet are listed in KNOWN; a test meets one only
+at the assertion that shows it, and then ends as an expected failure (xfail) naming the bug.
+Everything the test checked before that point has passed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pytest
+
+pytestmark = pytest.mark.ui
+
+SCORE_ONLY_TOTALS = [24, 34, 19]  # data/examples/ttr-nyc-score-only.jsonl: Anna, Ben, Cleo
+
+
+@dataclass(frozen=True)
+class Known:
+    """An app bug the audits find: on which audited screen, and what the finding looks like."""
+
+    screen: str
+    pattern: str
+    reason: str
+
+    def matches(self, screen: str, finding: str) -> bool:
+        return screen == self.screen and re.search(self.pattern, finding) is not None
+
+
+KNOWN = (
+    Known("score_only", r"^contrast .*ToggleButton '",
+          "score-only map: each player tab writes the name in the player's taxi colour on "
+          "Kivy's default toggle background — blue 'Anna' on the selected (light blue) tab is "
+          "1.2:1, purple 'Ben' on an unselected (grey) tab 1.7:1: hardly readable"),
+)
+
+
+def judge_audits(report: dict, screens: list[str],
+                 kinds=("touch", "text", "contrast")) -> None:
+    """Every screen was audited, and nothing was found but the KNOWN app bugs (→ xfail)."""
+    audits = report.get("audits", {})
+    missing = [name for name in screens if name not in audits]
+    assert not missing, f"screens never reached: {missing} (audited: {list(audits)})"
+    unknown, known = [], {}
+    for name in screens:
+        for kind in kinds:
+            for finding in audits[name][kind]:
+                bug = next((k for k in KNOWN if k.matches(name, finding)), None)
+                if bug is None:
+                    unknown.append(f"[{name}] {kind}: {finding}")
+                else:
+                    known.setdefault(bug.reason, []).append(f"[{name}] {finding}")
+    assert not unknown, "touch targets under 48 px / text that does not fit / unreadable " \
+        "text:\n" + "\n".join(unknown)
+    if known:
+        pytest.xfail("known app bugs: " + " | ".join(
+            f"{reason} ({len(found)} findings, e.g. {found[0]})"
+            for reason, found in known.items()))
+
+
+def judge_results(results: dict, totals: list[int]) -> None:
+    """The scoring screen shows the results (not the ticket entry) with these totals."""
+    assert results["screen"] == "scoring", results
+    assert results["table_totals"] == totals, results
+    assert results["stored_status"] == "finished", results
+    assert not results["entering"], results
+    assert results["results_shown"] and not results["entry_shown"], \
+        f"the results are not on the screen: {results}"
+    assert results["winner_text"].strip(), results
+    assert results["shown_totals"] == [str(t) for t in totals], \
+        f"the results table shows other totals: {results}"
+    assert results["chart"] == totals, results
+
+
+# ---- a whole game by touch ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, seed", [("800x480", 1), ("1280x720", 6)])
+def test_full_game_by_touch(run_scenario, size, seed):
+    """New game → every move of a seeded 2-player game tapped in → the scoring screen."""
+    run = run_scenario("full_game", size=size, seed=seed).check()
+    report = run.report
+    assert report["stored"] == report["planned"], report  # every move, nothing more
+    judge_results(report["results"], report["planned_totals"])
+    assert (run.shots / f"scoring-{size}.png").is_file()
+
+
+# ---- refused moves -----------------------------------------------------------------------
+
+
+def test_illegal_moves_are_explained_and_not_stored(run_scenario):
+    """Right after setup Anna taps a 4-space route holding 2 unseen cards; later, with one card
+    drawn, the face-up Taxi; and a route mid-draw."""
+    report = run_scenario("illegal_moves").check().report
+
+    claim = report["long_route"]
+    assert claim["message_opacity"] == 1 and claim["message_text"].strip(), \
+        f"no reason shown on the map: {claim}"
+    assert claim["message_on_map"], claim
+    assert claim["dialog"] is None and claim["modal_views"] == 0, f"a dialog stayed open: {claim}"
+    assert claim["selected"] == "", claim
+    assert claim["rows_after"] == claim["rows_before"], f"something was stored: {claim}"
+    assert claim["actions_after"] == claim["actions_before"], claim
+
+    taxi = report["taxi_second"]
+    assert taxi["text"] == "Taxi", taxi
+    assert taxi["disabled"], f"a face-up Taxi can be tapped as second card: {taxi}"
+    assert taxi["rows_after"] == taxi["rows_before"] and taxi["drawn_after"] == 1, taxi
+    assert taxi["dialog"] is None, taxi
+
+    mid = report["claim_mid_draw"]
+    assert mid["message_opacity"] == 1 and mid["message_text"].strip(), mid
+    assert mid["message_text"] != mid["first_text"], mid
+    assert mid["dialog"] is None and mid["rows_after"] == mid["rows_before"], mid
+
+
+# ---- a pulled plug -----------------------------------------------------------------------
+
+
+def test_resume_after_the_process_is_killed(run_scenario):
+    """15 moves by touch, a question open, SIGKILL; the next start resumes the same position
+    and the game is played on to the end by touch."""
+    killed = run_scenario("killed_mid_game", seed=3, tag="killed")
+    assert killed.returncode == -9, killed.failure()
+    before = killed.report["before_kill"]
+    assert before["actions"] == 15 and before["rows"] == 15, before
+
+    run = run_scenario("resume_after_kill", seed=3, db=killed.db, tag="resumed").check()
+    report = run.report
+    button = report["resume_button"]
+    assert button["screen"] == "home", button
+    assert button["opacity"] == 1 and button["height"] > 0 and not button["disabled"], button
+    assert "Anna" in button["text"] and "Ben" in button["text"], button
+    assert button["above_new_game"], f"Resume is not offered first: {button}"
+
+    resumed = report["resumed"]
+    assert resumed["screen"] == "play", resumed
+    assert resumed["game_id"] == before["game_id"], resumed
+    assert resumed["entries"] == 15 and resumed["actions"] == 15, resumed
+    assert resumed["same_state"], "the resumed state is not a fresh fold of the stored log"
+    assert resumed["same_actions"], resumed
+    assert resumed["player_shown"] == resumed["player_expected"], resumed
+    judge_results(report["results"], report["planned_totals"])
+    judge_audits(report, ["home-resume"])
+
+
+# ---- the language ------------------------------------------------------------------------
+
+
+def test_language_switch_is_shown_and_remembered(run_scenario):
+    """Settings → Magyar → Home speaks Hungarian; the next start does too."""
+    from companion.ui.i18n import catalog
+    hu = catalog("hu")
+    english = {"score_only": "Score a finished game", "history": "History",
+               "settings": "Settings"}
+    expected = {key: hu.gettext(text) for key, text in english.items()}
+
+    run = run_scenario("language_switch", tag="switch").check()
+    first = run.report
+    assert first["settings"]["magyar_down"] == "down", first["settings"]
+    assert hu.gettext("Language") in first["settings"]["visible"], first["settings"]
+    home = first["home"]
+    assert home["screen"] == "home" and home["language"] == "hu", home
+    assert home["stored_language"] == "hu", home
+    assert home["buttons"] == expected, home
+    assert hu.gettext("Choose a game") in home["visible"], home
+
+    second = run_scenario("language_remembered", db=run.db, tag="restart").check().report
+    home = second["home"]
+    assert home["language"] == "hu", f"the language was not remembered: {home}"
+    assert home["buttons"] == expected, home
+
+
+# ---- scoring a finished game -------------------------------------------------------------
+
+
+def test_score_only_game(run_scenario):
+    """Anna, Ben and Cleo's routes tapped on the map, then their tickets: 24, 34, 19 — Ben."""
+    report = run_scenario("score_only_game").check().report
+    assert report["players"] == ["Anna", "Ben", "Cleo"]
+    results = report["results"]
+    judge_results(results, SCORE_ONLY_TOTALS)
+    assert "Ben" in results["winner_text"] and "Anna" not in results["winner_text"], results
+    assert results["shown_players"] == ["Anna", "Ben", "Cleo"], results
+    share = report["map_share"]
+    if share < 0.6:  # kv/score_only.kv: the map's 0.72 is weighed against the panel's 1
+        pytest.xfail(f"score-only map gets {share:.0%} of the window's width, not the 72% its "
+                     "layout asks for (the side panel has no size_hint_x, so 0.72 : 1)")
+
+
+# ---- every screen: touch targets and text ------------------------------------------------
+
+
+def test_audits_find_planted_faults(run_scenario):
+    """The checks are not vacuous: faults planted on Home are found, the allowed cases not."""
+    report = run_scenario("audit_selftest").check().report
+    found, texts = report["found"], report["planted"]
+
+    def hits(kind: str, name: str) -> list[str]:
+        return [f for f in found[kind] if repr(texts[name]) in f]
+
+    assert hits("touch", "small_button") and hits("touch", "small_toggle"), found
+    assert not hits("touch", "disabled_small"), found
+    assert any(f.startswith("text needs") for f in hits("text", "overflow")), found
+    assert any(f.startswith("text needs") for f in hits("text", "cut_lines")), found
+    assert any(f.startswith("word 'Sehenswürdigkeiten'") for f in hits("text", "broken_word")), \
+        found
+    assert any(f.startswith("label beyond") for f in hits("text", "off_window")), found
+    assert hits("contrast", "faint"), found
+    assert not hits("text", "shortened_ok") and hits("shortened", "shortened_ok"), found
+
+
+TOUR = ["home", "new_game", "turn_up", "keep_tickets", "claim", "keep_draw", "claim_colour",
+        "claim_colour_pay", "play", "home_resume", "play_midgame", "final_round",
+        "scoring_entry", "results", "history", "game_log", "settings", "new_game_score_only",
+        "score_only", "score_only_tickets"]
+MAIN_SCREENS = ["home", "new_game", "turn_up", "keep_tickets", "claim", "claim_colour",
+                "scoring_entry", "results", "history", "settings"]
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_screenshot_tour(run_scenario, size):
+    """Every screen and dialog: a screenshot each, touch targets ≥ 48 px, text that fits."""
+    run = run_scenario("tour", size=size, seed=1).check()
+    for name in TOUR:
+        assert (run.shots / f"{name}-{size}.png").is_file(), name
+    judge_results(run.report["results"], run.report["results"]["table_totals"])
+    judge_audits(run.report, TOUR)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "sv"])
+def test_text_fits_in_every_language(run_scenario, language):
+    """The main screens at 800×480 in each language: no text cut, broken or off the window."""
+    run = run_scenario("main_screens", language=language, seed=1).check()
+    assert run.report["language"] == language
+    judge_audits(run.report, MAIN_SCREENS)
