@@ -106,11 +106,12 @@ def resume_rounds(folder: Path, rounds: int) -> float:
     return _median(samples)
 
 
-def _line(name: str, value: float, unit: str, key: str | None = None,
-          out: Callable[[str], None] = print) -> None:
+def report_line(name: str, value: float, unit: str, key: str | None = None,
+                out: Callable[[str], None] = print, targets=TARGETS) -> None:
+    """One figure, with its target and whether it was met when `key` names one."""
     target = ""
     if key:
-        word, limit = TARGETS[key]
+        word, limit = targets[key]
         ok = value <= limit if word == "at most" else value >= limit
         target = f"  (target {word} {limit:g}: {'ok' if ok else 'MISSED'})"
     out(f"{name:<44} {value:>10.2f} {unit}{target}")
@@ -120,19 +121,19 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
     rounds = 3 if quick else 9
     print(f"companion bench: medians of {rounds} rounds")
     step_us, per_s, score_us = playout_rounds(rounds, 60 if quick else 200)
-    _line("random playout, per step (2 players)", step_us, "µs", "step_us")
-    _line("random 2-player games", per_s, "games/s", "games_per_s")
-    _line("end-of-game scoring", score_us, "µs")
+    report_line("random playout, per step (2 players)", step_us, "µs", "step_us")
+    report_line("random 2-player games", per_s, "games/s", "games_per_s")
+    report_line("end-of-game scoring", score_us, "µs")
     # The log lives on the database's disk, so measure there, not in a RAM-backed /tmp.
     parent = db_dir or default_path().parent
     parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="bench-", dir=parent) as folder:
         store_us, bare_us = append_rounds(Path(folder), rounds, 50 if quick else 200)
         resume_ms = resume_rounds(Path(folder), rounds)
-    _line("append one action to the log (WAL+FULL)", store_us, "µs")
-    _line("bare sqlite3 insert+commit (WAL+FULL)", bare_us, "µs")
-    _line("append / bare insert", store_us / bare_us, "×", "append_ratio")
-    _line("resume a 200-action game", resume_ms, "ms", "resume_ms")
+    report_line("append one action to the log (WAL+FULL)", store_us, "µs")
+    report_line("bare sqlite3 insert+commit (WAL+FULL)", bare_us, "µs")
+    report_line("append / bare insert", store_us / bare_us, "×", "append_ratio")
+    report_line("resume a 200-action game", resume_ms, "ms", "resume_ms")
     return {"step_us": step_us, "games_per_s": per_s, "score_us": score_us,
             "append_us": store_us, "bare_us": bare_us, "append_ratio": store_us / bare_us,
             "resume_ms": resume_ms}

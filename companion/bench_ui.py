@@ -23,6 +23,8 @@ import traceback
 from pathlib import Path
 from typing import Callable
 
+from .bench import report_line
+
 WIDTH, HEIGHT = 800, 480
 XVFB_SCREEN = "1280x720x24"
 RESULT = "BENCH-UI-RESULT "  # the line a measuring process reports on
@@ -41,14 +43,8 @@ def _say(text: str) -> None:
     print(text, flush=True)  # as it goes: the whole run takes minutes
 
 
-def _line(name: str, value: float, unit: str, key: str | None = None,
-          out: Callable[[str], None] = _say) -> None:
-    target = ""
-    if key:
-        word, limit = TARGETS[key]
-        ok = value <= limit if word == "at most" else value >= limit
-        target = f"  (target {word} {limit:g}: {'ok' if ok else 'MISSED'})"
-    out(f"{name:<44} {value:>10.2f} {unit}{target}")
+def _line(name: str, value: float, unit: str, key: str | None = None) -> None:
+    report_line(name, value, unit, key, out=_say, targets=TARGETS)
 
 
 # ---- the X display -----------------------------------------------------------------------------

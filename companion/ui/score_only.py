@@ -17,10 +17,6 @@ class ScoreOnlyScreen(BaseScreen):
     seat = NumericProperty(0)  # whose routes are being tapped
     summary = StringProperty("")
 
-    @property
-    def table(self):
-        return App.get_running_app().table
-
     def refresh(self) -> None:
         table = self.table
         if table is None:

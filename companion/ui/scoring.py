@@ -28,10 +28,6 @@ class ScoringScreen(BaseScreen):
     reason_text = StringProperty("")
     score_only = BooleanProperty(False)
 
-    @property
-    def table(self):
-        return App.get_running_app().table
-
     def refresh(self) -> None:
         table = self.table
         if table is None:

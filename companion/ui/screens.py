@@ -22,6 +22,11 @@ class BaseScreen(Screen):
         self.refresh()
 
     @property
+    def table(self):
+        """The live game (None when there is none)."""
+        return App.get_running_app().table
+
+    @property
     def map(self):
         """The map (one BoardView for the whole app: its drawing is cached and costly)."""
         return App.get_running_app().board_view

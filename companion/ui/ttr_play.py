@@ -122,10 +122,6 @@ class TtrPlayScreen(BaseScreen):
 
     # ---- reading the game --------------------------------------------------------------
 
-    @property
-    def table(self):
-        return App.get_running_app().table
-
     def refresh(self) -> None:
         table = self.table
         if table is None:
