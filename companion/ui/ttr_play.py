@@ -165,8 +165,11 @@ class TtrPlayScreen(BaseScreen):
         deck = self.ids.deck
         deck.text = _("Deck") + f"\n{s.deck}"
         deck.disabled = not playing or s.deck + sum(s.discard) == 0
-        self.ids.draw_hint.text = (_("Take your second card: a face-up card or the deck") if s.drawn
-                                   else _("Tap 2 cards (or the deck), a route to claim, or Draw tickets"))
+        if s.drawn:
+            self.ids.draw_hint.text = _("Take your second card: a face-up card or the deck")
+        else:
+            self.ids.draw_hint.text = _("Tap 2 cards (or the deck), a route to claim, "
+                                        "or Draw tickets")
 
     def _refresh_players(self, table, colours) -> None:
         box = self.ids.players
