@@ -50,9 +50,24 @@ def _v2(db: sqlite_utils.Database) -> None:
     db["settings"].create({"key": str, "value": str}, pk="key")
 
 
+def _v3(db: sqlite_utils.Database) -> None:
+    db["tags"].create({"tag": str, "game": str, "kind": str, "value": str, "taught": str},
+                      pk="tag", not_null={"game", "kind", "value", "taught"})
+
+
 # Each migration takes the schema from its index to the next version. Append, never edit.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class TaggedComponent:
+    """What a scanner tag stands for: e.g. a Ticket to Ride card colour or ticket."""
+
+    tag: str
+    game: str  # the game the component belongs to ("ttr-nyc")
+    kind: str  # "card" or "ticket" (city cards and tiles when those games land)
+    value: str  # the card's name ("red") or the ticket's id ("t07")
 
 
 @dataclass(frozen=True)
@@ -174,6 +189,34 @@ class Store:
                 self.db["settings"].upsert({"key": key, "value": value}, pk="key")
         except sqlite3.Error as error:
             raise StoreError(f"The setting could not be saved: {error}.") from error
+
+    # ---- the tag registry (scanner tags -> components) ---------------------------------
+
+    def tag(self, tag: str) -> TaggedComponent | None:
+        row = self.db.execute("SELECT tag, game, kind, value FROM tags WHERE tag = ?",
+                              [tag]).fetchone()
+        return None if row is None else TaggedComponent(*row)
+
+    def teach(self, component: TaggedComponent) -> None:
+        """Remember what a tag stands for (teaching a tag again replaces what it meant)."""
+        try:
+            with self._transaction():
+                self.db["tags"].upsert({"tag": component.tag, "game": component.game,
+                                        "kind": component.kind, "value": component.value,
+                                        "taught": _now()}, pk="tag")
+        except sqlite3.Error as error:
+            raise StoreError(f"The tag could not be saved: {error}.") from error
+
+    def forget(self, tag: str) -> None:
+        with self._transaction():
+            self.db.execute("DELETE FROM tags WHERE tag = ?", [tag])
+
+    def tags(self, game: str | None = None) -> list[TaggedComponent]:
+        sql, params = "SELECT tag, game, kind, value FROM tags", []
+        if game is not None:
+            sql, params = sql + " WHERE game = ?", [game]
+        return [TaggedComponent(*row) for row in self.db.execute(sql + " ORDER BY kind, value, tag",
+                                                                  params)]
 
     # ---- the action log -----------------------------------------------------------------
 
