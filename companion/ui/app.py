@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 GAME_ID = "ttr-nyc"
 KV_DIR = Path(__file__).resolve().parent.parent.parent / "kv"
 KV_FILES = ("widgets.kv", "home.kv", "newgame.kv", "ttr_play.kv", "score_only.kv",
-            "scoring.kv", "history.kv", "settings.kv")
+            "scoring.kv", "history.kv", "settings.kv", "teach.kv")
 
 
 class CompanionApp(App):
@@ -38,6 +38,7 @@ class CompanionApp(App):
         self.title = "companion"
         self.db_path = db_path
         self.store: Store | None = None
+        self.scanning = None
         self.register_event_type("on_table_change")
 
     # ---- start and stop ----------------------------------------------------------------
@@ -52,6 +53,7 @@ class CompanionApp(App):
         for name in KV_FILES:
             Builder.load_file(str(KV_DIR / name))
         from .history import GameLogScreen, HistoryScreen
+        from .scanning import Scanning, TeachScreen
         from .home import HomeScreen
         from .newgame import NewGameScreen
         from .score_only import ScoreOnlyScreen
@@ -60,11 +62,13 @@ class CompanionApp(App):
         from .ttr_play import TtrPlayScreen
 
         self.board_view = board_view.BoardView()
+        self.scanning = Scanning(self)
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
                        TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
                        ScoringScreen(name="scoring"), HistoryScreen(name="history"),
-                       GameLogScreen(name="game_log"), SettingsScreen(name="settings")):
+                       GameLogScreen(name="game_log"), SettingsScreen(name="settings"),
+                       TeachScreen(name="teach")):
             manager.add_widget(screen)
         return manager
 
@@ -73,8 +77,15 @@ class CompanionApp(App):
         # collector's full passes, which otherwise stall a tap now and then.
         gc.collect()
         gc.freeze()
+        self.scanning.start()
+
+    def scanned(self, tag: str) -> None:
+        """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
+        self.scanning.scanned(tag)
 
     def on_stop(self) -> None:
+        if self.scanning is not None:
+            self.scanning.stop()
         if self.store is not None:
             self.store.close()
 

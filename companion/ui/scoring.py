@@ -83,6 +83,19 @@ class ScoringScreen(BaseScreen):
             button.disabled = button.ticket_id in taken
         self.seat = seat
 
+    def component_scanned(self, component) -> bool:
+        """A scanned ticket goes to the tickets of the player tapping theirs in."""
+        if component.kind != "ticket" or not self.entering:
+            return False
+        for button in self.ids.tickets.children:
+            if button.ticket_id == component.value:
+                if button.disabled:
+                    self.show_message(_("Another player has already revealed that ticket."))
+                else:
+                    button.state = "down"
+                return True
+        return False
+
     def done(self) -> None:
         chosen = tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
                        if b.state == "down")

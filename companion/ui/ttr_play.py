@@ -122,6 +122,11 @@ class TtrPlayScreen(BaseScreen):
 
     # ---- reading the game --------------------------------------------------------------
 
+    def on_leave(self, *args) -> None:
+        # A question floats over the whole window: it goes with the screen, and comes back
+        # with it (refresh asks again whatever the game still needs).
+        self._close_dialog()
+
     def refresh(self) -> None:
         table = self.table
         if table is None:
@@ -229,6 +234,19 @@ class TtrPlayScreen(BaseScreen):
         if count == 1:
             allowed = {key for key in CARD_KEYS if legal(table, TurnUp((key,))) is None}
         self.dialog.show(heading, self._collected, allowed)
+
+    def component_scanned(self, component) -> bool:
+        """A scanned card answers the turn-up question; anything else is not for this screen."""
+        if component.kind != "card" or self.dialog is None or self.dialog.kind != "turn_up":
+            return False
+        button = self.dialog.cards.get(component.value)
+        if button is None or button.disabled:
+            reason = legal(self.table, TurnUp((component.value,)))
+            self.show_message(explain(reason) if reason else
+                              _("That card cannot have been turned up."), "panel_message")
+            return True
+        self._turned_up(component.value)
+        return True
 
     def _turned_up(self, key: str) -> None:
         count = len(self.table.state.pending)

@@ -20,6 +20,8 @@ from companion.playout import TtrPlayout
 from companion.store import Store
 from companion.ui.words import card_name, payment_label
 
+CARD_KEYS = ("blue", "green", "black", "pink", "red", "orange", "taxi")
+
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 SCORE_ONLY_EXAMPLE = data_dir() / "examples" / "ttr-nyc-score-only.jsonl"
 
@@ -650,3 +652,82 @@ async def audit_selftest(d, args):
         Window.remove_widget(widget)
     d.record("planted", {name: getattr(w, "text", "") for name, w in planted.items()})
     d.record("found", found)
+
+
+async def scanning(d, args):
+    """A real serial scanner on a pty: scanned cards answer the turn-up question, an unknown tag
+    is taught in one tap, unplug and replug are said on screen, scanned tickets at scoring."""
+    import pty
+    import tempfile
+    from pathlib import Path
+
+    from companion.store import TaggedComponent
+    from hardware.scanner import rdm6300_frame
+
+    app = d.app
+    tags = {key: f"0A{index:08X}" for index, key in enumerate(CARD_KEYS)}
+    for key, tag in tags.items():
+        app.store.teach(TaggedComponent(tag, "ttr-nyc", "card", key))
+    folder = Path(tempfile.mkdtemp(prefix="scanner-"))
+    link = folder / "scanner"  # the device path the app is told; a pty stands behind it
+
+    def plug_in() -> int:
+        master, slave = pty.openpty()
+        link.unlink(missing_ok=True)
+        link.symlink_to(os.ttyname(slave))
+        return master
+
+    master = plug_in()
+    app.scanning.stop()
+    os.environ["COMPANION_SCANNER"] = str(link)
+    app.scanning.start()
+    app.scanning.reader.retry_seconds = 0.1
+    await d.wait_for(lambda: app.scanning.reader.connected, what="the scanner to connect")
+
+    await new_game(d, PLAYERS[:2], first=0)
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
+    setup = ("red", "blue", "green", "black", "pink")
+    for key in setup:  # one card on the reader at a time, as at the table
+        os.write(master, rdm6300_frame(tags[key]))
+        count = setup.index(key) + 1
+        await d.wait_for(lambda: count == 5 or len(screen(d, "play")._collected) == count,
+                         what=f"the scanned {key} card")
+    await d.wait_for(lambda: d.app.table.state.display[0] is not None, what="the display")
+    d.record("display", [c.key for c in d.app.table.state.display])
+
+    os.write(master, rdm6300_frame("0B00000001"))  # a tag nobody taught
+    await d.wait_for(lambda: any(type(c).__name__ == "TeachQuestion" for c in open_dialogs(d)),
+                     what="the teach-it-now question")
+    await d.shot("unknown-tag")
+    question = next(c for c in open_dialogs(d) if type(c).__name__ == "TeachQuestion")
+    teach_button = next(b for b in walk_buttons(question) if b.text == _("Teach it now"))
+    await d.tap(teach_button)
+    await d.wait_for(lambda: app.root.current == "teach", what="the teach screen")
+    d.record("teach_tag", screen(d, "teach").tag)
+    taxi = next(b for b in walk_buttons(screen(d, "teach")) if getattr(b, "card", "") == "taxi")
+    await d.tap(taxi)
+    d.record("taught", str(app.store.tag("0B00000001")))
+    await d.tap_id("teach", "back")
+    await d.wait_for(lambda: app.root.current == "play", what="back to the game")
+
+    messages = []
+    original = screen(d, "play").show_message
+    screen(d, "play").show_message = lambda text, *a, **k: (messages.append(text),
+                                                            original(text, *a, **k))
+    os.close(master)  # unplugged
+    link.unlink()
+    await d.wait_for(lambda: not app.scanning.reader.connected, what="the unplug to be seen")
+    master = plug_in()  # plugged in again
+    await d.wait_for(lambda: len(messages) >= 2, timeout=10, what="both messages")
+    d.record("plug_messages", messages)
+    os.close(master)
+    app.scanning.stop()
+
+
+def walk_buttons(widget) -> list:
+    from kivy.uix.behaviors import ButtonBehavior
+    found = []
+    for child in widget.walk(restrict=True):
+        if isinstance(child, ButtonBehavior):
+            found.append(child)
+    return found

@@ -241,3 +241,18 @@ def test_text_fits_in_every_language(run_scenario, language):
     run = run_scenario("main_screens", language=language, seed=1).check()
     assert run.report["language"] == language
     judge_audits(run.report, MAIN_SCREENS)
+
+
+# ---- the card scanner --------------------------------------------------------------------
+
+
+def test_scanner_on_a_pty(run_scenario):
+    """A real pyserial reader on a pty: five scanned cards set up the display, an unknown tag
+    is taught in one tap, and unplugging and plugging the reader back in is said on screen."""
+    report = run_scenario("scanning").check().report
+    assert report["display"] == ["red", "blue", "green", "black", "pink"], report
+    assert report["teach_tag"] == "0B00000001", report
+    assert "value='taxi'" in report["taught"], report
+    messages = report["plug_messages"]
+    assert any("unplugged" in m for m in messages), messages
+    assert any("back" in m for m in messages), messages

@@ -1,0 +1,180 @@
+"""Scans in the app: a tag becomes the card or ticket the screen is asking for; unknown tags are taught.
+
+The reader runs on its own thread; every scan and status change is handed to the Kivy main
+thread before it touches a screen or the Table.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.modalview import ModalView
+
+from ..boards import ttr_nyc_board
+from ..config import ConfigError, load, scanner_config
+from ..engine.ttr_nyc import Card
+from ..store import StoreError, TaggedComponent
+from .i18n import _
+from .screens import BaseScreen
+from .theme import PANEL, TOUCH
+from .widgets import CardButton
+from .words import card_name, ticket_label
+
+log = logging.getLogger(__name__)
+GAME = "ttr-nyc"
+
+
+def component_name(component: TaggedComponent) -> str:
+    if component.kind == "card":
+        return _("{card} card").format(card=card_name(component.value))
+    return _("ticket {ticket}").format(ticket=ticket_label(ttr_nyc_board(), component.value))
+
+
+class Scanning:
+    """The app's side of the scanner: start, stop, and what a scan means on each screen."""
+
+    def __init__(self, app):
+        self.app = app
+        self.reader = None
+        self._ever_connected = False
+
+    def start(self) -> None:
+        try:
+            config = scanner_config(load())
+        except ConfigError as error:
+            log.error("no scanner: %s", error)
+            return
+        if config is None:
+            return
+        from hardware.scanner import ScannerReader
+        self.reader = ScannerReader.from_config(
+            config,
+            on_tag=lambda tag: Clock.schedule_once(lambda _dt: self.scanned(tag)),
+            on_status=lambda code: Clock.schedule_once(lambda _dt: self.status(code)))
+        self.reader.start()
+
+    def stop(self) -> None:
+        if self.reader is not None:
+            self.reader.stop()
+            self.reader = None
+
+    def status(self, code: str) -> None:
+        """Said on screen only when it helps: a scanner that was there went or came back."""
+        screen = self.app.root.current_screen
+        if code in ("connected", "reconnected"):
+            self._ever_connected = True
+            if code == "reconnected":
+                screen.show_message(_("The card scanner is back."), good=True)
+        elif code == "disconnected" and self._ever_connected:
+            screen.show_message(_("The card scanner was unplugged. Plug it in again: "
+                                  "it reconnects by itself."))
+
+    def scanned(self, tag: str) -> None:
+        """A tag was read (on the main thread)."""
+        screen = self.app.root.current_screen
+        if isinstance(screen, TeachScreen):
+            screen.tag = tag
+            return
+        component = self.app.store.tag(tag)
+        if component is None:
+            TeachQuestion(tag).open(animation=False)
+            return
+        handled = getattr(screen, "component_scanned", None)
+        if handled is not None and handled(component):
+            return
+        screen.show_message(_("Scanned: {what}").format(what=component_name(component)),
+                            good=True)
+
+
+class TeachQuestion(ModalView):
+    """An unknown tag: teach it now (one tap), or not now."""
+
+    def __init__(self, tag: str, **kwargs):
+        super().__init__(auto_dismiss=False, size_hint=(0.64, None), height=dp(190),
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
+        with box.canvas.before:
+            from kivy.graphics import Color, Rectangle
+            Color(*PANEL)
+            background = Rectangle()
+        box.bind(pos=lambda w, p: setattr(background, "pos", p),
+                 size=lambda w, s: setattr(background, "size", s))
+        box.add_widget(Factory.Note(text=_("This card or ticket is not known yet ({tag}).")
+                                    .format(tag=tag), font_size=sp(18)))
+        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
+        teach = Factory.AccentButton(text=_("Teach it now"))
+        teach.bind(on_release=lambda *_: self._teach(tag))
+        later = Factory.BigButton(text=_("Not now"))
+        later.bind(on_release=lambda *_: self.dismiss(animation=False))
+        row.add_widget(teach)
+        row.add_widget(later)
+        box.add_widget(row)
+        self.add_widget(box)
+
+    def _teach(self, tag: str) -> None:
+        self.dismiss(animation=False)
+        app = App.get_running_app()
+        screen = app.root.get_screen("teach")
+        screen.return_to = app.root.current
+        screen.tag = tag
+        app.go("teach")
+
+
+class TeachScreen(BaseScreen):
+    """Settings → Teach the scanner: scan a tag, then tap what it is."""
+
+    tag = StringProperty("")
+    return_to = StringProperty("settings")
+
+    def on_kv_post(self, base_widget) -> None:
+        super().on_kv_post(base_widget)
+        cards = GridLayout(cols=7, spacing=dp(6), size_hint_y=None, height=TOUCH + dp(8))
+        for card in Card:
+            button = CardButton(card=card.key, size_hint=(1, 1))
+            button.bind(on_release=lambda _b, key=card.key: self.teach("card", key))
+            cards.add_widget(button)
+        self.ids.components.add_widget(cards)
+        tickets = GridLayout(cols=3, spacing=dp(6))
+        for ticket_id in ttr_nyc_board().tickets:
+            button = Factory.QuietButton(font_size=sp(13))
+            button.ticket_id = ticket_id
+            button.bind(on_release=lambda b: self.teach("ticket", b.ticket_id))
+            tickets.add_widget(button)
+        self.ids.components.add_widget(tickets)
+        self._cards, self._tickets = cards, tickets
+
+    def refresh(self) -> None:
+        for button in self._cards.children:
+            button.text = card_name(button.card)
+        board = ttr_nyc_board()
+        for button in self._tickets.children:
+            button.text = ticket_label(board, button.ticket_id)
+
+    def typed(self, text: str) -> None:
+        """A tag typed in (a reader in keyboard mode, or testing without a reader)."""
+        self.tag = text.strip()
+
+    def teach(self, kind: str, value: str) -> None:
+        if not self.tag:
+            self.show_message(_("First scan the card or ticket."))
+            return
+        component = TaggedComponent(self.tag, GAME, kind, value)
+        try:
+            App.get_running_app().store.teach(component)
+        except StoreError:
+            self.show_message(_("The tag could not be saved. Nothing was changed."))
+            return
+        self.show_message(_("Learned: {tag} is the {what}.").format(
+            tag=self.tag, what=component_name(component)), good=True)
+        self.tag = ""
+
+    def back(self) -> None:
+        App.get_running_app().go(self.return_to or "settings")
+        self.return_to = "settings"
