@@ -39,6 +39,7 @@ class CompanionApp(App):
         self.db_path = db_path
         self.store: Store | None = None
         self.scanning = None
+        self.rig = None
         self.register_event_type("on_table_change")
 
     # ---- start and stop ----------------------------------------------------------------
@@ -63,6 +64,8 @@ class CompanionApp(App):
 
         self.board_view = board_view.BoardView()
         self.scanning = Scanning(self)
+        from .rig import Rig
+        self.rig = Rig(self)
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
                        TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
@@ -78,6 +81,7 @@ class CompanionApp(App):
         gc.collect()
         gc.freeze()
         self.scanning.start()
+        self.rig.start()
 
     def scanned(self, tag: str) -> None:
         """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
@@ -86,6 +90,8 @@ class CompanionApp(App):
     def on_stop(self) -> None:
         if self.scanning is not None:
             self.scanning.stop()
+        if self.rig is not None:
+            self.rig.stop()
         if self.store is not None:
             self.store.close()
 
@@ -120,6 +126,8 @@ class CompanionApp(App):
         self.table = table
         if table is not None:
             table.add_listener(self._table_changed)
+        if self.rig is not None:
+            self.rig.follow(table)
 
     def open_current_game(self) -> None:
         """The screen the game needs now: play, the score-only map, or scoring."""
@@ -141,6 +149,8 @@ class CompanionApp(App):
             self.table.submit(action)
         except RuleViolation as violation:
             self.root.current_screen.show_message(explain(violation), where)
+            if self.rig is not None:
+                self.rig.refused()
             return False
         except StoreError:
             log.exception("a move could not be stored")

@@ -96,6 +96,11 @@ class ScoringScreen(BaseScreen):
                 return True
         return False
 
+    def seat_button(self, seat: int, end_turn: bool) -> None:
+        """The seat button of the player tapping in tickets confirms them (Done)."""
+        if self.entering:
+            self.done()
+
     def done(self) -> None:
         chosen = tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
                        if b.state == "down")

@@ -126,6 +126,7 @@ class TtrPlayScreen(BaseScreen):
         # A question floats over the whole window: it goes with the screen, and comes back
         # with it (refresh asks again whatever the game still needs).
         self._close_dialog()
+        self.ids.seat_lamps.stop()
 
     def refresh(self) -> None:
         table = self.table
@@ -151,6 +152,7 @@ class TtrPlayScreen(BaseScreen):
         self.final_text = _("Final round: everyone has one last turn")
         self._refresh_cards(table)
         self._refresh_players(table, colours)
+        self._refresh_seat_buttons(colours)
         self.can_pass = status.phase in (Phase.PLAY, Phase.FINAL_ROUND) and not s.pending \
             and legal(table, Pass(s.current)) is None
         self.can_tickets = s.ticket_deck > 0 and not s.drawn and not s.pending
@@ -175,6 +177,30 @@ class TtrPlayScreen(BaseScreen):
         else:
             self.ids.draw_hint.text = _("Tap 2 cards (or the deck), a route to claim, "
                                         "or Draw tickets")
+
+    def _refresh_seat_buttons(self, colours) -> None:
+        """What the seat buttons do now; off the Pi, the LEDs and buttons drawn here too."""
+        rig = App.get_running_app().rig
+        lamps = self.ids.seat_lamps
+        if rig is not None and rig.mock and rig.lights is not None:
+            lamps.show_seats(colours)
+            lamps.opacity, lamps.height = 1, TOUCH
+            self.ids.button_hint.text = _("Seat buttons (or keys 1–4): draw from the deck; "
+                                          "hold to undo")
+        else:
+            lamps.stop()
+            lamps.clear_widgets()
+            lamps.opacity, lamps.height = 0, 0
+            self.ids.button_hint.text = _("Your seat button draws from the deck; hold it to "
+                                          "undo")
+
+    def seat_button(self, seat: int, end_turn: bool) -> None:
+        """The player to move pressed their seat button: the single obvious move, a card
+        from the deck; while a question is open, the answer must be tapped."""
+        if not end_turn:
+            self.show_message(_("Answer the question on the screen."), "panel_message")
+            return
+        self.draw_blind()
 
     def _refresh_players(self, table, colours) -> None:
         box = self.ids.players

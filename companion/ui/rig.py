@@ -1,0 +1,240 @@
+"""The seat LEDs and buttons in the app: real pins on the Pi; off the Pi, gpiozero's mock pins,
+drawn on the play screen, with keys 1–4 as the seat buttons.
+
+Button callbacks arrive on gpiozero's threads and are handed to the Kivy main thread here;
+nothing else touches the Table.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.graphics import Color, Ellipse, Line
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, NumericProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from ..config import ConfigError, config_path, load
+from .i18n import _
+from .theme import PANEL, TAXI_RGBA, TOUCH
+
+log = logging.getLogger(__name__)
+
+
+class Rig:
+    """Builds the LEDs and buttons, keeps the LEDs on the Table's state, reads the presses."""
+
+    def __init__(self, app):
+        self.app = app
+        self.lights = None
+        self.buttons = None
+        self.mock = True  # no real GPIO here: draw the LEDs and buttons on screen
+
+    def start(self) -> None:
+        from hardware.pins import DEFAULT_PIN_MAP, apply_overrides
+        from hardware.seats import SeatButtons, SeatLights, make_pin_factory
+        choice = make_pin_factory()
+        self.mock = choice.mock
+        try:
+            pin_map = apply_overrides(DEFAULT_PIN_MAP, load(), str(config_path()))
+        except (ConfigError, ValueError) as error:
+            log.error("the default pin map is used: %s", error)
+            pin_map = DEFAULT_PIN_MAP
+        try:
+            self.lights = SeatLights(pin_map, choice.factory)
+            self.buttons = SeatButtons(pin_map, choice.factory,
+                                       on_press=self._handed_over(long=False),
+                                       on_long_press=self._handed_over(long=True))
+        except Exception:  # no error dialog about hardware: the screen works without it
+            log.exception("no seat LEDs and buttons")
+            self.lights = self.buttons = None
+            return
+        if self.mock:
+            from kivy.core.window import Window
+            Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
+
+    def stop(self) -> None:
+        if self.lights is not None:
+            self.lights.off()
+            self.lights.close()
+        if self.buttons is not None:
+            self.buttons.close()
+        self.lights = self.buttons = None
+
+    # ---- the LEDs ------------------------------------------------------------------------
+
+    def follow(self, table) -> None:
+        """The LEDs show this game (after a resume too), or nothing."""
+        if self.lights is None:
+            return
+        self.lights.unfollow()
+        if table is None:
+            self.lights.show(None)
+        else:
+            self.lights.follow(table)
+
+    def refused(self) -> None:
+        if self.lights is not None:
+            self.lights.flash_refused()
+
+    def modes(self) -> tuple:
+        return self.lights.modes if self.lights is not None else ()
+
+    # ---- the buttons -----------------------------------------------------------------------
+
+    def _handed_over(self, long: bool):
+        """A callback for gpiozero's thread that runs the press on the Kivy main thread."""
+        return lambda seat: Clock.schedule_once(lambda _dt: self.pressed(seat, long))
+
+    def hold(self, seat: int, down: bool) -> None:
+        """A finger (or key) on a drawn seat button: the mock pin goes low while it is held."""
+        if self.buttons is None or not self.mock or seat >= len(self.buttons.buttons):
+            return
+        pin = self.buttons.buttons[seat].pin
+        pin.drive_low() if down else pin.drive_high()
+
+    def _key_down(self, _window, _key, _scancode, codepoint, _modifiers):
+        if codepoint in ("1", "2", "3", "4"):
+            self.hold(int(codepoint) - 1, True)
+            return True
+        return False
+
+    def _key_up(self, _window, key, _scancode=None, *_args):
+        if 49 <= key <= 52:  # the keys 1–4
+            self.hold(key - 49, False)
+            return True
+        return False
+
+    def pressed(self, seat: int, long: bool) -> None:
+        """A seat's button, on the main thread: what it does depends on the game and screen."""
+        from hardware.seats import PressKind, SeatAction, seat_action
+        app = self.app
+        table = app.table
+        if table is not None and seat >= len(table.header.players):
+            return
+        status = table.status if table is not None else None
+        action = seat_action(status, seat, PressKind.LONG if long else PressKind.SHORT)
+        screen = app.root.current_screen
+        if action is SeatAction.NOT_YOUR_TURN:
+            screen.show_message(_("It is {player}'s turn.").format(
+                player=table.header.players[status.seat]))
+        elif action is SeatAction.UNDO_REQUEST and table is not None and table.actions:
+            UndoQuestion().open(animation=False)
+        elif action in (SeatAction.END_TURN, SeatAction.CONFIRM):
+            handler = getattr(screen, "seat_button", None)
+            if handler is not None:
+                handler(seat, action is SeatAction.END_TURN)
+
+
+class UndoQuestion(ModalView):
+    """A long press asks for undo; the screen confirms it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(auto_dismiss=False, size_hint=(0.6, None), height=dp(170),
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
+        with box.canvas.before:
+            from kivy.graphics import Rectangle
+            Color(*PANEL)
+            background = Rectangle()
+        box.bind(pos=lambda w, p: setattr(background, "pos", p),
+                 size=lambda w, s: setattr(background, "size", s))
+        box.add_widget(Factory.Note(text=_("Take back the last move?"), font_size=sp(18)))
+        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
+        undo = Factory.AccentButton(text=_("Undo"))
+        undo.bind(on_release=lambda *_: self._undo())
+        keep = Factory.BigButton(text=_("Keep playing"))
+        keep.bind(on_release=lambda *_: self.dismiss(animation=False))
+        row.add_widget(undo)
+        row.add_widget(keep)
+        box.add_widget(row)
+        self.add_widget(box)
+
+    def _undo(self) -> None:
+        self.dismiss(animation=False)
+        app = App.get_running_app()
+        screen = app.root.current_screen
+        if hasattr(screen, "undo"):
+            screen.undo()
+        else:
+            app.undo()
+
+
+class SeatLamp(ButtonBehavior, Widget):
+    """A seat's LED and button drawn on screen (off the Pi): it lights as the LED would, and a
+    finger on it is the seat button (held, a long press)."""
+
+    seat = NumericProperty(0)
+    rgba = ListProperty([1, 1, 1, 1])
+    level = NumericProperty(0.0)  # how bright the LED is now, 0–1
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.size_hint = (None, None)
+        self.size = (TOUCH, TOUCH)
+        self.bind(pos=self._draw, size=self._draw, level=self._draw, rgba=self._draw)
+
+    def on_press(self) -> None:
+        App.get_running_app().rig.hold(self.seat, True)
+
+    def on_release(self) -> None:
+        App.get_running_app().rig.hold(self.seat, False)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        cx, cy = self.center
+        r = self.width * 0.36
+        with self.canvas:
+            Color(*self.rgba[:3], 0.18 + 0.82 * self.level)
+            Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+            Color(1, 1, 1, 0.3 + 0.7 * self.level)
+            Line(circle=(cx, cy, r + dp(3)), width=dp(1.5))
+
+
+class SeatLamps(BoxLayout):
+    """The row of drawn seat LEDs and buttons, following the real (mock) LEDs' modes."""
+
+    def __init__(self, **kwargs):
+        super().__init__(orientation="horizontal", spacing=dp(6), size_hint_y=None,
+                         height=TOUCH, **kwargs)
+        self._event = None
+
+    def show_seats(self, colours: list[str]) -> None:
+        self.clear_widgets()
+        for seat, colour in enumerate(colours):
+            self.add_widget(SeatLamp(seat=seat, rgba=TAXI_RGBA.get(colour, (1, 1, 1, 1))))
+        if self._event is None:
+            self._event = Clock.schedule_interval(self._tick, 1 / 15)
+
+    def stop(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+
+    def _tick(self, _dt) -> None:
+        from hardware.seats import LightState
+        app = App.get_running_app()
+        if app is None or app.rig is None:  # the app is closing
+            return
+        modes = app.rig.modes()
+        now = time.monotonic()
+        for lamp in self.children:
+            mode = modes[lamp.seat] if lamp.seat < len(modes) else LightState.OFF
+            if mode is LightState.ON:
+                level = 1.0
+            elif mode is LightState.BLINK:
+                level = 1.0 if now % 1.0 < 0.5 else 0.0
+            elif mode is LightState.PULSE:
+                level = 0.5 + 0.5 * math.sin(now * math.pi)
+            else:
+                level = 0.0
+            if abs(lamp.level - level) > 0.01:
+                lamp.level = level
