@@ -59,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", parents=[db_after], help="list the stored games")
     games.set_defaults(run=_games)
 
+    doctor = sub.add_parser("doctor", parents=[db_after],
+                            help="test the rig: seat LEDs, seat buttons, card scanner")
+    doctor.add_argument("--seconds", type=float, default=10.0,
+                        help="how long to wait for each button and for a scan (default 10)")
+    doctor.set_defaults(run=_doctor)
+
     bench = sub.add_parser("bench", parents=[db_after], help="measure the engine and the log on this machine")
     bench.add_argument("--quick", action="store_true", help="fewer rounds (a rough figure)")
     bench.add_argument("--ui", action="store_true",
@@ -152,6 +158,11 @@ def _games(args: argparse.Namespace) -> int:
         print(f"{record.id:>4}  {record.created[:16]}  {record.game:<8} {record.status:<9} "
               f"{', '.join(record.players)}")
     return 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from .doctor import run
+    return run(sys.stdout, seconds=args.seconds)
 
 
 def _nothing_stored_yet(path: Path) -> bool:
