@@ -10,6 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from ..engine.core import Phase, RuleViolation
@@ -110,7 +111,7 @@ class TtrPlayScreen(BaseScreen):
     stats = StringProperty("")
     final_round = BooleanProperty(False)
     final_text = StringProperty("")
-    log_text = StringProperty("")
+    log_lines = ListProperty([])
     can_pass = BooleanProperty(False)
     can_tickets = BooleanProperty(False)
 
@@ -158,7 +159,8 @@ class TtrPlayScreen(BaseScreen):
         self.can_tickets = s.ticket_deck > 0 and not s.drawn and not s.pending
         players = table.header.players
         recent = table.actions[-5:]
-        self.log_text = "\n".join(describe(a, players, table.rules.board) for a in reversed(recent))
+        self.log_lines = [describe(a, players, table.rules.board) for a in reversed(recent)]
+        self.fill_log()
         self._ask_what_is_needed(table)
 
     def _refresh_cards(self, table) -> None:
@@ -177,6 +179,21 @@ class TtrPlayScreen(BaseScreen):
         else:
             self.ids.draw_hint.text = _("Tap 2 cards (or the deck), a route to claim, "
                                         "or Draw tickets")
+
+    def fill_log(self) -> None:
+        """The last moves, newest first, one shortened line each, as many as the space holds."""
+        box = self.ids.get("log")
+        if box is None:  # still being built
+            return
+        box.clear_widgets()
+        line = dp(17)
+        for text in self.log_lines[:max(0, int(box.height // line))]:
+            label = Label(text=text, font_size=sp(12), color=(1, 1, 1, 0.75), shorten=True,
+                          shorten_from="right", halign="left", valign="middle",
+                          size_hint_y=None, height=line)
+            label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+            box.add_widget(label)
+        box.add_widget(Widget())
 
     def _refresh_seat_buttons(self, colours) -> None:
         """What the seat buttons do now; off the Pi, the LEDs and buttons drawn here too."""
