@@ -13,18 +13,17 @@ import time
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.graphics import Color, Ellipse, Line
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from ..config import ConfigError, config_path, load
 from .i18n import _
-from .theme import PANEL, TAXI_RGBA, TOUCH
+from .theme import TAXI_RGBA, TOUCH
+from .widgets import Question
 
 log = logging.getLogger(__name__)
 
@@ -134,32 +133,15 @@ class Rig:
                 handler(seat, action is SeatAction.END_TURN)
 
 
-class UndoQuestion(ModalView):
+class UndoQuestion(Question):
     """A long press asks for undo; the screen confirms it."""
 
     def __init__(self, **kwargs):
-        super().__init__(auto_dismiss=False, size_hint=(0.6, None), height=dp(170),
-                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
-        with box.canvas.before:
-            from kivy.graphics import Rectangle
-            Color(*PANEL)
-            background = Rectangle()
-        box.bind(pos=lambda w, p: setattr(background, "pos", p),
-                 size=lambda w, s: setattr(background, "size", s))
-        box.add_widget(Factory.Note(text=_("Take back the last move?"), font_size=sp(18)))
-        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
-        undo = Factory.AccentButton(text=_("Undo"))
-        undo.bind(on_release=lambda *_: self._undo())
-        keep = Factory.BigButton(text=_("Keep playing"))
-        keep.bind(on_release=lambda *_: self.dismiss(animation=False))
-        row.add_widget(undo)
-        row.add_widget(keep)
-        box.add_widget(row)
-        self.add_widget(box)
+        super().__init__(_("Take back the last move?"), _("Undo"), self._undo,
+                         _("Keep playing"), **kwargs)
 
-    def _undo(self) -> None:
-        self.dismiss(animation=False)
+    @staticmethod
+    def _undo() -> None:
         app = App.get_running_app()
         screen = app.root.current_screen
         if hasattr(screen, "undo"):

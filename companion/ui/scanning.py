@@ -13,9 +13,7 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.modalview import ModalView
 
 from ..boards import ttr_nyc_board
 from ..config import ConfigError, load, scanner_config
@@ -23,8 +21,8 @@ from ..engine.ttr_nyc import Card
 from ..store import StoreError, TaggedComponent
 from .i18n import _
 from .screens import BaseScreen
-from .theme import PANEL, TOUCH
-from .widgets import CardButton
+from .theme import TOUCH
+from .widgets import CardButton, Question
 from .words import card_name, ticket_label
 
 log = logging.getLogger(__name__)
@@ -93,33 +91,15 @@ class Scanning:
                             good=True)
 
 
-class TeachQuestion(ModalView):
+class TeachQuestion(Question):
     """An unknown tag: teach it now (one tap), or not now."""
 
     def __init__(self, tag: str, **kwargs):
-        super().__init__(auto_dismiss=False, size_hint=(0.64, None), height=dp(190),
-                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
-        with box.canvas.before:
-            from kivy.graphics import Color, Rectangle
-            Color(*PANEL)
-            background = Rectangle()
-        box.bind(pos=lambda w, p: setattr(background, "pos", p),
-                 size=lambda w, s: setattr(background, "size", s))
-        box.add_widget(Factory.Note(text=_("This card or ticket is not known yet ({tag}).")
-                                    .format(tag=tag), font_size=sp(18)))
-        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
-        teach = Factory.AccentButton(text=_("Teach it now"))
-        teach.bind(on_release=lambda *_: self._teach(tag))
-        later = Factory.BigButton(text=_("Not now"))
-        later.bind(on_release=lambda *_: self.dismiss(animation=False))
-        row.add_widget(teach)
-        row.add_widget(later)
-        box.add_widget(row)
-        self.add_widget(box)
+        super().__init__(_("This card or ticket is not known yet ({tag}).").format(tag=tag),
+                         _("Teach it now"), lambda: self._teach(tag), _("Not now"), **kwargs)
 
-    def _teach(self, tag: str) -> None:
-        self.dismiss(animation=False)
+    @staticmethod
+    def _teach(tag: str) -> None:
         app = App.get_running_app()
         screen = app.root.get_screen("teach")
         screen.return_to = app.root.current

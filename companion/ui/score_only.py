@@ -24,11 +24,7 @@ class ScoreOnlyScreen(BaseScreen):
         if table.status.phase is Phase.OVER:
             App.get_running_app().go("scoring")
             return
-        colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
-        board_view = self.map
-        board_view.board = table.rules.board
-        board_view.colours = list(colours)
-        board_view.owners = dict(table.state.owners)
+        colours = self.show_game_map(table)
         tabs = self.ids.tabs
         tabs.clear_widgets()
         for seat, name in enumerate(table.header.players):

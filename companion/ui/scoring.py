@@ -120,7 +120,7 @@ class ScoringScreen(BaseScreen):
         table = self.table
         sheet = table.score()
         players = table.header.players
-        colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
+        colours = self.show_game_map(table)
         # Categories down, players across: long words in any language get a whole column.
         grid = self.ids.results
         grid.clear_widgets()
@@ -148,13 +148,8 @@ class ScoringScreen(BaseScreen):
         chart.colours = [TAXI_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
         chart.values = list(sheet.totals)
         self._fill_ticket_list(table, colours)
-        board_view = self.map
-        return
-        board_view.board = table.rules.board
-        board_view.colours = list(colours)
-        board_view.owners = dict(table.state.owners)
-        board_view.highlight = []
-        board_view.marked = []
+        self.map.highlight = []
+        self.map.marked = []
 
     def _cell(self, text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
         """A cell of the results table: a category's name (left) or a number."""

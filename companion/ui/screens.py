@@ -6,6 +6,11 @@ from kivy.app import App
 from kivy.uix.screenmanager import Screen
 
 
+def player_colours(table) -> list[str]:
+    """Each seat's taxi colour as chosen in New game (the box's order if none was)."""
+    return list(table.header.options.get("colours") or ["blue", "purple", "white", "yellow"])
+
+
 class BaseScreen(Screen):
     """A screen redraws itself (`refresh`) on entering, after every move and on a new language."""
 
@@ -25,6 +30,16 @@ class BaseScreen(Screen):
     def table(self):
         """The live game (None when there is none)."""
         return App.get_running_app().table
+
+    def show_game_map(self, table) -> list[str]:
+        """Put this game on the map (board, the players' taxi colours, the claims); returns
+        the colours."""
+        colours = player_colours(table)
+        board_view = self.map
+        board_view.board = table.rules.board
+        board_view.colours = colours
+        board_view.owners = dict(table.state.owners)
+        return colours
 
     @property
     def map(self):

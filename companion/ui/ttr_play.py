@@ -138,11 +138,7 @@ class TtrPlayScreen(BaseScreen):
             self._close_dialog()
             App.get_running_app().go("scoring")
             return
-        colours = table.header.options.get("colours") or ["blue", "purple", "white", "yellow"]
-        board_view = self.map
-        board_view.board = table.rules.board
-        board_view.colours = list(colours)
-        board_view.owners = dict(s.owners)
+        colours = self.show_game_map(table)
         seat = status.seat if status.seat is not None else s.current
         player = s.seats[seat]
         self.player = table.header.players[seat]

@@ -8,11 +8,14 @@ from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.button import Button
+from kivy.factory import Factory
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from .theme import CARD_RGBA, CARD_TEXT, GOOD, WARNING
+from .theme import CARD_RGBA, CARD_TEXT, GOOD, PANEL, TOUCH, WARNING
 
 
 class CardButton(Button):
@@ -25,6 +28,30 @@ class CardButton(Button):
     def on_card(self, _instance, card: str) -> None:
         self.rgba = list(CARD_RGBA.get(card, (0.25, 0.27, 0.31, 1)))
         self.ink = list(CARD_TEXT.get(card, (1, 1, 1, 1)))
+
+
+class Question(ModalView):
+    """A short question over the screen with two answers; a stray tap never dismisses it."""
+
+    def __init__(self, text: str, yes: str, on_yes, no: str, **kwargs):
+        super().__init__(auto_dismiss=False, size_hint=(0.64, None), height=dp(190),
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
+        with box.canvas.before:
+            Color(*PANEL)
+            background = Rectangle()
+        box.bind(pos=lambda w, p: setattr(background, "pos", p),
+                 size=lambda w, s: setattr(background, "size", s))
+        box.add_widget(Factory.Note(text=text, font_size=sp(18)))
+        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
+        yes_button = Factory.AccentButton(text=yes)
+        yes_button.bind(on_release=lambda *_: (self.dismiss(animation=False), on_yes()))
+        no_button = Factory.BigButton(text=no)
+        no_button.bind(on_release=lambda *_: self.dismiss(animation=False))
+        row.add_widget(yes_button)
+        row.add_widget(no_button)
+        box.add_widget(row)
+        self.add_widget(box)
 
 
 class PlayerTab(ToggleButton):
