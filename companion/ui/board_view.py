@@ -56,7 +56,6 @@ class BoardView(Widget):
         self._labels: dict[str, object] = {}
         self._texture = None  # the map as last drawn, and for which size and claims
         self._drawn: tuple = ()
-        self.register_event_type("on_route")
         self.bind(pos=self.redraw, size=self.redraw, board=self._new_board, owners=self.redraw,
                   colours=self.redraw, highlight=self.redraw, selected=self.redraw,
                   marked=self.redraw)
@@ -64,9 +63,6 @@ class BoardView(Widget):
     def _new_board(self, *_args) -> None:
         self._texture = None
         self.redraw()
-
-    def on_route(self, route_id: str) -> None:
-        """A route was tapped."""
 
     # ---- geometry ----------------------------------------------------------------------
 
@@ -120,7 +116,6 @@ class BoardView(Widget):
             return super().on_touch_down(touch)
         route_id = self.route_at(*touch.pos)
         if route_id is not None:
-            self.dispatch("on_route", route_id)
             if self.on_tap is not None:
                 self.on_tap(route_id)
             return True
