@@ -85,6 +85,8 @@ def _app(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are ours, not Kivy's
+    from .logs import setup as setup_logs
+    setup_logs()  # before Kivy is imported: its lines take the same route
     from .ui.app import run
     run(args.db, size=size, fullscreen=args.fullscreen)
     return 0
