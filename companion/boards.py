@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .engine.core import RuleViolation
+from .engine.rotw import Box, Rotw
 from .engine.ttr_nyc import Board, TtrNyc
 
 
@@ -23,9 +24,17 @@ def ttr_nyc_board() -> Board:
         return Board.from_json(json.load(f))
 
 
+@lru_cache(maxsize=None)
+def rotw_box() -> Box:
+    with open(data_dir() / "rotw-box.json", encoding="utf-8") as f:
+        return Box.from_json(json.load(f))
+
+
 def rules_for(game_id: str):
     """The engine for a game id as written in logs and the database."""
     if game_id == TtrNyc.game_id:
         return TtrNyc(ttr_nyc_board())
+    if game_id == Rotw.game_id:
+        return Rotw(rotw_box())
     raise RuleViolation("unknown_game", "Unknown game {game!r}; this version knows {known}.",
-                        game=game_id, known=TtrNyc.game_id)
+                        game=game_id, known=f"{TtrNyc.game_id}, {Rotw.game_id}")
