@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .engine.core import RuleViolation
 from .engine.rotw import Box, Rotw
+from .engine.traffiq import Box as TraffiqBox, Traffiq
 from .engine.ttr_nyc import Board, TtrNyc
 
 
@@ -30,11 +31,19 @@ def rotw_box() -> Box:
         return Box.from_json(json.load(f))
 
 
+@lru_cache(maxsize=None)
+def traffiq_box() -> TraffiqBox:
+    with open(data_dir() / "traffiq-box.json", encoding="utf-8") as f:
+        return TraffiqBox.from_json(json.load(f))
+
+
 def rules_for(game_id: str):
     """The engine for a game id as written in logs and the database."""
     if game_id == TtrNyc.game_id:
         return TtrNyc(ttr_nyc_board())
     if game_id == Rotw.game_id:
         return Rotw(rotw_box())
+    if game_id == Traffiq.game_id:
+        return Traffiq(traffiq_box())
     raise RuleViolation("unknown_game", "Unknown game {game!r}; this version knows {known}.",
-                        game=game_id, known=f"{TtrNyc.game_id}, {Rotw.game_id}")
+                        game=game_id, known=f"{TtrNyc.game_id}, {Rotw.game_id}, {Traffiq.game_id}")
