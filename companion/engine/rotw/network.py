@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .box import START
+from .box import ANY_GOODS_VALUE, START
 from .state import Link, RotwState
 
 
@@ -56,6 +56,33 @@ def route(s: RotwState, origin: str, destination: str) -> list[Link] | None:
         links.append(link)
         here = link.other(here)
     return links[::-1]
+
+
+def destinations(s: RotwState, origin: str, goods: int, seat: int, power: int) -> list[str]:
+    """The cities a cube of `goods` on `origin` can be delivered to by `seat` with `power` links:
+    the first link the seat's own, no further than the first city demanding it on each branch."""
+    found: list[str] = []
+    if power < 1:
+        return found
+    for link in s.links_at(origin):
+        if link.owner == seat:
+            _walk(s, link.other(origin), origin, goods, power - 1, found)
+    return found
+
+
+def _walk(s: RotwState, here: str, came_from: str, goods: int, left: int,
+          found: list[str]) -> None:
+    city = s.cities.get(here)  # None for the start board: goods pass through it
+    if city is not None and city.accepts(goods):
+        found.append(here)
+        if city.value != ANY_GOODS_VALUE:
+            return  # the cube stops here
+    if left == 0:
+        return
+    for link in s.links_at(here):
+        there = link.other(here)
+        if there != came_from:
+            _walk(s, there, here, goods, left - 1, found)
 
 
 def cities_on(origin: str, links: list[Link]) -> list[str]:

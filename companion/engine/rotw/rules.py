@@ -664,14 +664,9 @@ class Rotw(Rules):
         found = []
         for origin in s.cities.values():
             for goods, count in enumerate(origin.goods):
-                if not count:
-                    continue
-                for destination in s.cities:
-                    try:
-                        self._check_delivery(s, seat, origin.id, destination, GOODS[goods], power)
-                    except RuleViolation:
-                        continue
-                    found.append((origin.id, destination, GOODS[goods]))
+                if count:
+                    found.extend((origin.id, destination, GOODS[goods]) for destination
+                                 in network.destinations(s, origin.id, goods, seat, power))
         return found
 
     def payments(self, hand: list[int], value: int, colour: str) -> list[tuple[Card, ...]]:
