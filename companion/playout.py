@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .engine.core import Action, Phase
 from .engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, Route,
-                             RevealTickets, TakeFaceUp, TtrNyc, TtrState, TurnUp)
+                             RevealTickets, ShowHand, TakeFaceUp, TtrNyc, TtrState, TurnUp)
 from .engine.ttr_nyc.board import COLOURS, KINDS, TAXI
 
 KEYS = tuple(card.key for card in Card)
@@ -37,10 +37,12 @@ class TtrPlayout:
 
     def __init__(self, rules: TtrNyc, players: int, rng: random.Random, *,
                  scan_blind: bool = False, claim_bias: float = 0.6, ticket_bias: float = 0.05,
-                 aim: bool = False):
+                 aim: bool = False, scanned_hands: bool = False):
         self.rules = rules
         self.rng = rng
-        self.scan_blind = scan_blind  # the table reports every blind card (a scanner)
+        # The table reports every blind card (a scanner); with `scanned_hands` the dealt hands
+        # too, and the engine insists on it.
+        self.scan_blind = scan_blind or scanned_hands
         self.claim_bias = claim_bias
         self.ticket_bias = ticket_bias
         # Aiming players claim routes on shortest paths of their tickets (games worth reading).
@@ -48,6 +50,8 @@ class TtrPlayout:
         board = rules.board
         self.players = tuple(f"P{seat + 1}" for seat in range(players))
         self.options = {"first": rng.randrange(players)}
+        if scanned_hands:
+            self.options["scanned_hands"] = True
         self.state: TtrState = rules.new_state(self.players, self.options)
         deck = _cards(board.box)
         rng.shuffle(deck)
@@ -85,6 +89,10 @@ class TtrPlayout:
         if s.pending:
             return self._turn_up(len(s.pending))
         if s.phase is SETUP:
+            unseen = next((i for i, p in enumerate(s.seats) if p.hand.unknown), None)
+            if s.scanned_hands and unseen is not None:
+                hand = self.hidden.hands[unseen]
+                return ShowHand(unseen, tuple(KEYS[c] for c in Card for _ in range(hand[c])))
             seat = next(i for i, p in enumerate(s.seats) if not p.kept_at_setup)
             return self._keep(seat, self.hidden.dealt[seat], KeepTickets)
         if s.phase is SCORING:

@@ -153,6 +153,28 @@ def led_of(player: int, seats: int, places: Sequence[int] | None = None) -> int 
     return player if 0 <= player < seats else None
 
 
+def player_at(seat: int, players: int, places: Sequence[int] | None = None) -> int | None:
+    """The player sitting at a physical seat (the inverse of `led_of`), or None for an empty
+    seat."""
+    if places is None:
+        return seat if 0 <= seat < players else None
+    for player, place in enumerate(places[:players]):
+        if place == seat:
+            return player
+    return None
+
+
+def fill_places(chosen: Sequence[int | None], seats: int) -> tuple[int, ...] | None:
+    """Every player's seat, from the seats players took by pressing their button (None: not
+    pressed). Players who pressed nothing get the free seats in order; None when nobody pressed
+    (everyone sits at the seat of their own number)."""
+    if all(place is None for place in chosen):
+        return None
+    taken = {place for place in chosen if place is not None}
+    free = iter(seat for seat in range(max(seats, len(chosen))) if seat not in taken)
+    return tuple(place if place is not None else next(free) for place in chosen)
+
+
 def _make_led(pin: int, factory: Any) -> Any:
     """A PWMLED where the pins can dim (pulsing fades), else a plain LED."""
     try:
@@ -243,6 +265,16 @@ class SeatLights:
         with self._lock:
             self.places = tuple(places) if places is not None else None
             self.show(self._status, self._winners)
+
+    def show_seats(self, seats: Iterable[int]) -> None:
+        """New game: the LEDs of the seats players have taken are on, the others off."""
+        with self._lock:
+            self._status, self._winners = None, ()
+            taken = set(seats)
+            for index in range(len(self.devices)):
+                mode = LightState.ON if index in taken else LightState.OFF
+                if mode is not self._modes[index] or index in self._flashing:
+                    self._set(index, mode)
 
     # ---- a refused action --------------------------------------------------------------
 

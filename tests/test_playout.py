@@ -53,6 +53,7 @@ HOARDING = {"claim_bias": 0.05, "ticket_bias": 0.3}
 AIM_GAMES_PER_COUNT = 200  # and 600 more with aiming players
 AIM_STEP_CHECKED = 40
 AIM_OFFSET = 50_000  # their seeds differ from the random players' games
+SCANNED_OFFSET = 90_000  # the strict-scanning games' seeds
 
 
 @pytest.fixture(scope="module")
@@ -196,6 +197,10 @@ def check_table(playout: TtrPlayout, where: str) -> None:
             f"{where}: seat {seat} engine knows {player.hand.known}, real hand {real_hand}")
         assert player.hand.size == sum(real_hand), (
             f"{where}: seat {seat} engine hand size {player.hand.size}, real {sum(real_hand)}")
+        if playout.state.scanned_hands and playout.state.phase is not Phase.SETUP:
+            assert player.hand.known == real_hand and player.hand.unknown == 0, (
+                f"{where}: seat {seat} engine hand {player.hand}, real hand {real_hand}: "
+                f"every card is scanned")
         if playout.scan_blind:  # only the 2 cards dealt at setup go unseen
             assert player.hand.unknown <= board.initial_hand, (
                 f"{where}: seat {seat} has {player.hand.unknown} unseen cards with a scanner")
@@ -265,13 +270,13 @@ def check_end(playout: TtrPlayout, raw: dict, where: str) -> None:
 
 
 def play_and_check(rules, raw: dict, players: int, seed: int, scan_blind: bool = False,
-                   hoarding: bool = False, aim: bool = False,
+                   hoarding: bool = False, aim: bool = False, scanned_hands: bool = False,
                    every_step: bool = True) -> TtrPlayout:
     """Play one seeded game, checking the table after every step or only at the end."""
     game = (f"seed {seed} ({players} players, scan_blind={scan_blind}, hoarding={hoarding}, "
             f"aim={aim})")
     playout = TtrPlayout(rules, players, random.Random(seed), scan_blind=scan_blind, aim=aim,
-                         **(HOARDING if hoarding else {}))
+                         scanned_hands=scanned_hands, **(HOARDING if hoarding else {}))
     if every_step:
         check_table(playout, f"{game} at the start")
     for step in range(MAX_STEPS):
@@ -311,7 +316,7 @@ def run_games(rules, raw: dict, players: int, games: list[dict]) -> Counter:
         stats[playout.state.end_reason.value] += 1
         stats["shared" if sheet.shared else "decided" if sheet.decided_by else "clear"] += 1
         stats["step_checked"] += game["every_step"]
-        stats["scan_blind"] += game["scan_blind"]
+        stats["scan_blind"] += game.get("scan_blind", False)
         stats["hoarding"] += game["hoarding"]
         stats["completed_a_ticket"] += sum(sheet.of(seat, "tickets_completed") > 0
                                            for seat in range(players))
@@ -346,3 +351,14 @@ def test_random_playouts_with_aiming_players(rules, raw_board, players):
              for index in range(AIM_GAMES_PER_COUNT)]
     stats = run_games(rules, raw_board, players, games)
     assert stats["completed_a_ticket"] > AIM_GAMES_PER_COUNT, stats
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_with_every_card_scanned(rules, raw_board, players):
+    """[decision] Strict scanning: the engine's hands equal the real hands after setup, and
+    every payment the table makes is accepted against them."""
+    games = [{"seed": game_seed(players, SCANNED_OFFSET + index), "scanned_hands": True,
+              "hoarding": index % 2 == 1, "aim": index % 3 == 0, "every_step": index < 20}
+             for index in range(100)]
+    stats = run_games(rules, raw_board, players, games)
+    assert stats["step_checked"] > 0, stats

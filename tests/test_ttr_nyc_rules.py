@@ -16,7 +16,7 @@ import pytest
 from companion.engine.core import Phase, RuleViolation
 from companion.engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, EndReason, Hand,
                                       KeepTickets, Mode, Pass, PlaceRoute, RevealTickets,
-                                      TakeFaceUp, TurnUp)
+                                      ShowHand, TakeFaceUp, TurnUp)
 from companion.engine.ttr_nyc.rules import MAX_FLUSHES
 
 NAMES = ("Ann", "Ben", "Cas", "Dot")
@@ -1120,3 +1120,61 @@ def test_unknown_action_is_refused(rules):
         with pytest.raises(RuleViolation) as info:
             rules.parse_action(obj)
         assert info.value.code == code, obj
+
+
+# ---- [decision] strict scanning: every card going into a hand is scanned ----------------------
+
+def scanned_setup(rules, hands=(("red", "red"), ("blue", "green"))):
+    """A 2-player game where every card is scanned: the display, then each dealt hand."""
+    s = rules.new_state(NAMES[:2], {"first": 0, "scanned_hands": True})
+    rules.apply(s, TurnUp(PLAIN))
+    for seat, cards in enumerate(hands):
+        assert rules.status(s).waiting_for == "show_hand" and rules.status(s).seat == seat
+        rules.apply(s, ShowHand(seat, cards))
+    for seat in range(2):
+        rules.apply(s, KeepTickets(seat, 2))
+    return s
+
+
+def test_scanned_hands_are_shown_at_setup_before_tickets_are_kept(rules):
+    s = rules.new_state(NAMES[:2], {"first": 0, "scanned_hands": True})
+    rules.apply(s, TurnUp(PLAIN))
+    refused(rules, s, KeepTickets(0, 2), "show_hand_first")
+    refused(rules, s, ShowHand(0, ("red",)), "show_hand_count")
+    rules.apply(s, ShowHand(0, ("red", "taxi")))
+    refused(rules, s, ShowHand(0, ("red", "red")), "hand_already_shown")
+    rules.apply(s, ShowHand(1, ("blue", "blue")))
+    assert s.seats[0].hand.unknown == 0 and s.seats[0].hand.known[Card.TAXI] == 1
+    assert rules.status(s).waiting_for == "keep_tickets"
+    rules.apply(s, KeepTickets(0, 2))
+    rules.apply(s, KeepTickets(1, 1))
+    refused(rules, s, ShowHand(0, ("red", "red")), "show_hand_at_setup")
+
+
+def test_scanned_hands_count_against_the_box(rules):
+    s = rules.new_state(NAMES[:2], {"first": 0, "scanned_hands": True})
+    rules.apply(s, TurnUp(("red", "red", "red", "red", "blue")))  # 4 of the 6 red cards
+    rules.apply(s, ShowHand(0, ("red", "red")))
+    refused(rules, s, ShowHand(1, ("red", "blue")), "too_many_cards")
+
+
+def test_scanned_hands_every_blind_draw_names_its_card(rules):
+    s = scanned_setup(rules)
+    refused(rules, s, DrawBlind(0), "scan_drawn_card")
+    rules.apply(s, DrawBlind(0, "pink"))
+    rules.apply(s, DrawBlind(0, "pink"))
+    assert s.seats[0].hand.unknown == 0 and s.seats[0].hand.size == 4
+
+
+def test_scanned_hands_payments_are_checked_against_the_real_hand(rules):
+    s = scanned_setup(rules)  # Ann holds red, red; Ben holds blue, green
+    refused(rules, s, ClaimRoute(0, "r20", ("orange", "orange")), "not_in_hand")
+    rules.apply(s, ClaimRoute(0, "r02", ("red", "red")))
+    assert s.seats[0].hand.size == 0
+
+
+def test_scanned_hands_is_a_yes_or_no_option(rules):
+    with pytest.raises(RuleViolation) as info:
+        rules.new_state(NAMES[:2], {"scanned_hands": "yes"})
+    assert info.value.code == "bad_option"
+    assert not rules.new_state(NAMES[:2], {}).scanned_hands

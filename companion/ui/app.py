@@ -106,8 +106,13 @@ class CompanionApp(App):
     # ---- the live game -------------------------------------------------------------------
 
     def start_game(self, players: list[str], colours: list[str], first: int,
-                   mode: str = "play") -> bool:
+                   mode: str = "play", places: tuple[int, ...] | None = None) -> bool:
         options = {"first": first, "mode": mode, "colours": colours}
+        if places is not None:  # who sits where, from New game's seat buttons
+            options["places"] = list(places)
+        from .settings import scanned_hands
+        if mode == "play" and scanned_hands(self.store):
+            options["scanned_hands"] = True
         try:
             self.set_table(Table.start(self.store, GAME_ID, players, options))
         except RuleViolation as violation:

@@ -2,6 +2,7 @@
 
     python -m companion.ui.catalog          # rewrite de, hu, ro, sv; say what each is missing
     python -m companion.ui.catalog --check  # change nothing; exit 1 if a catalog is out of date
+    python -m companion.ui.catalog --fill T.json  # also write translations {msgid: {lang: text}}
 
 A translatable string (a msgid) is, in order of first appearance:
 
@@ -19,11 +20,15 @@ a string comes from.
 from __future__ import annotations
 
 import ast
+import fcntl
+import json
 import os
 import re
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 if __name__ == "__main__":  # the command line: Kivy should neither log nor read our arguments
     os.environ.setdefault("KIVY_NO_ARGS", "1")
@@ -208,11 +213,15 @@ def header(language: str) -> str:
          'msgid ""', 'msgstr ""'] + [f'"{escape(f + chr(10))}"' for f in fields])
 
 
-def render(language: str, found: dict[str, list[str]] | None = None) -> str:
-    """The catalog `update` would write: the header, then every msgid in the code's order."""
+def render(language: str, found: dict[str, list[str]] | None = None,
+           filled: Mapping[str, str] | None = None) -> str:
+    """The catalog `update` would write: the header, then every msgid in the code's order.
+    `filled` gives new translations (msgid -> msgstr) that replace what the file has."""
     found = extract_with_files() if found is None else found
     path = po_path(language)
     old = parse_po(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    for msgid, msgstr in (filled or {}).items():
+        old[msgid] = Entry(msgid, msgstr, old[msgid].comments if msgid in old else [])
     blocks = [header(language)]
     for msgid, files in found.items():
         entry = old.get(msgid, Entry(msgid))
@@ -243,14 +252,44 @@ def update(language: str) -> bool:
     return True
 
 
+@contextmanager
+def _locked():
+    """One catalog writer at a time (several people may update the catalogs at once)."""
+    lock = po_path(TRANSLATED[0]).parent.parent.parent / ".catalog.lock"
+    with open(lock, "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _fills(argv: list[str]) -> dict[str, dict[str, str]]:
+    """`--fill FILE.json`: {msgid: {language: msgstr}} to write into the catalogs."""
+    if "--fill" not in argv:
+        return {}
+    with open(argv[argv.index("--fill") + 1], encoding="utf-8") as f:
+        table = json.load(f)
+    return {language: {msgid: texts[language] for msgid, texts in table.items()
+                       if texts.get(language)} for language in TRANSLATED}
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Bring the catalogs in step with the code (`--check`: only say whether they are);
+    `--fill FILE.json` also writes the translations in FILE ({msgid: {language: text}})."""
     argv = sys.argv[1:] if argv is None else argv
+    with _locked():
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     check = "--check" in argv
+    fills = _fills(argv)
     found = extract_with_files()
     stale = []
     for language in TRANSLATED:
         path = po_path(language)
-        text = render(language, found)
+        text = render(language, found, fills.get(language))
         current = path.read_text(encoding="utf-8") if path.is_file() else None
         if text != current:
             stale.append(language)

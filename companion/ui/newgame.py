@@ -1,4 +1,5 @@
-"""New game: 2–4 players with names, taxi colours from the box, seat order and who starts."""
+"""New game: 2–4 players with names, taxi colours from the box, seat order, who starts, and
+which seat button is whose (each player presses their own)."""
 
 from __future__ import annotations
 
@@ -66,10 +67,11 @@ class ArrowButton(ButtonBehavior, Widget):
 
 
 class PlayerRow(BoxLayout):
-    """A seat: name, taxi colour, move up, remove."""
+    """A seat: name, taxi colour, the seat button the player pressed, move up, remove."""
 
     seat = NumericProperty(0)
     colour = StringProperty("")
+    place = NumericProperty(-1)  # the physical seat whose button this player pressed; -1: none
 
     def __init__(self, screen: "NewGameScreen", **kwargs):
         super().__init__(orientation="horizontal", size_hint_y=None, height=TOUCH,
@@ -86,6 +88,11 @@ class PlayerRow(BoxLayout):
             chip.bind(on_release=lambda chip: self.choose(chip.colour))
             self.chips.append(chip)
             self.add_widget(chip)
+        self.place_button = Factory.QuietButton(text="–", size_hint=(None, None),
+                                                size=(TOUCH, TOUCH))
+        self.place_button.bind(on_release=lambda *_: screen.free_seat(self))
+        self.bind(place=self._show_place)
+        self.add_widget(self.place_button)
         self.up = ArrowButton()
         self.up.bind(on_release=lambda *_: screen.move_up(self))
         self.add_widget(self.up)
@@ -99,6 +106,9 @@ class PlayerRow(BoxLayout):
             chip.chosen = chip.colour == colour
         if self.parent is not None:
             self.screen.names_changed()
+
+    def _show_place(self, *_args) -> None:
+        self.place_button.text = str(self.place + 1) if self.place >= 0 else "–"
 
     @property
     def name(self) -> str:
@@ -116,6 +126,7 @@ class NewGameScreen(BaseScreen):
         self.ids.rows.clear_widgets()
         for _seat in range(MIN_PLAYERS):
             self.add_row()
+        self._light_seats()
 
     def refresh(self) -> None:
         if not self.ids.rows.children:
@@ -148,13 +159,59 @@ class NewGameScreen(BaseScreen):
         self.ids.rows.remove_widget(row)
         self.first = -1
         self.names_changed()
+        self._light_seats()
+
+    # ---- seat buttons ----------------------------------------------------------------------
+
+    def take_seat(self, seat: int) -> None:
+        """A seat button pressed: that seat goes to the player whose name is being typed, else
+        to the first player without a seat, else to a new player."""
+        rows = self.rows
+        for row in rows:
+            if row.place == seat:
+                self.show_message(self._sits_at(row), good=True)
+                return
+        row = next((r for r in rows if r.name_input.focus), None)
+        row = row or next((r for r in rows if r.place < 0), None)
+        if row is None and len(rows) < MAX_PLAYERS:
+            self.add_row()
+            row = self.rows[-1]
+        if row is None:
+            self.show_message(_("Every player has a seat. Tap a seat number to free it."))
+            return
+        row.place = seat
+        self.show_message(self._sits_at(row), good=True)
+        self._light_seats()
+
+    def free_seat(self, row: PlayerRow) -> None:
+        if row.place < 0:
+            self.show_message(_("Press your seat button to take that seat."))
+            return
+        row.place = -1
+        self._light_seats()
+
+    def _sits_at(self, row: PlayerRow) -> str:
+        seat = self.rows.index(row)
+        name = row.name or _("Player {n}").format(n=seat + 1)
+        return _("{player} sits at seat {seat}.").format(player=name, seat=row.place + 1)
+
+    def _light_seats(self) -> None:
+        rig = App.get_running_app().rig
+        if rig is not None:
+            rig.show_seats([row.place for row in self.rows if row.place >= 0])
+
+    def on_leave(self, *_args) -> None:
+        """Back to whatever the LEDs showed before (the game being resumed, or nothing)."""
+        app = App.get_running_app()
+        if app.rig is not None:
+            app.rig.follow(app.table)
 
     def move_up(self, row: PlayerRow) -> None:
         rows = self.rows
         i = rows.index(row)
         if i == 0:
             return
-        rows[i - 1], rows[i] = rows[i], rows[i - 1]
+        rows[i - 1], rows[i] = rows[i], rows[i - 1]  # the seat button stays with its player
         self.ids.rows.clear_widgets()
         for r in rows:
             self.ids.rows.add_widget(r, index=0)
@@ -224,8 +281,11 @@ class NewGameScreen(BaseScreen):
         if problem:
             self.show_message(problem)
             return
+        from hardware.seats import fill_places
         rows = self.rows
         app = App.get_running_app()
+        places = fill_places([row.place if row.place >= 0 else None for row in rows],
+                             MAX_PLAYERS)
         app.start_game([row.name for row in rows], [row.colour for row in rows],
-                       max(self.first, 0), self.mode)
+                       max(self.first, 0), self.mode, places)
         self.ids.rows.clear_widgets()  # the next New game starts afresh

@@ -77,8 +77,15 @@ class Rig:
         self.lights.unfollow()
         if table is None:
             self.lights.show(None)
-        else:
-            self.lights.follow(table)
+            return
+        self.lights.assign(table.header.options.get("places"))
+        self.lights.follow(table)
+
+    def show_seats(self, seats) -> None:
+        """New game: the seats taken so far are lit."""
+        if self.lights is not None:
+            self.lights.unfollow()
+            self.lights.show_seats(seats)
 
     def refused(self) -> None:
         if self.lights is not None:
@@ -113,24 +120,36 @@ class Rig:
         return False
 
     def pressed(self, seat: int, long: bool) -> None:
-        """A seat's button, on the main thread: what it does depends on the game and screen."""
-        from hardware.seats import PressKind, SeatAction, seat_action
+        """A seat's button, on the main thread: what it does depends on the game and screen.
+        `seat` is the physical seat; the game's `places` say which player sits there."""
+        from hardware.seats import PressKind, SeatAction, player_at, seat_action
         app = self.app
-        table = app.table
-        if table is not None and seat >= len(table.header.players):
-            return
-        status = table.status if table is not None else None
-        action = seat_action(status, seat, PressKind.LONG if long else PressKind.SHORT)
         screen = app.root.current_screen
+        take_seat = getattr(screen, "take_seat", None)
+        if take_seat is not None:  # New game: "press your seat button"
+            if not long:
+                take_seat(seat)
+            return
+        table = app.table
+        if table is None:
+            return
+        players = table.header.players
+        player = player_at(seat, len(players), table.header.options.get("places"))
+        status = table.status
+        if player is None:  # an empty seat: change nothing, say who is to play
+            if status.seat is not None and not status.over:
+                screen.show_message(_("It is {player}'s turn.").format(
+                    player=players[status.seat]))
+            return
+        action = seat_action(status, player, PressKind.LONG if long else PressKind.SHORT)
         if action is SeatAction.NOT_YOUR_TURN:
-            screen.show_message(_("It is {player}'s turn.").format(
-                player=table.header.players[status.seat]))
-        elif action is SeatAction.UNDO_REQUEST and table is not None and table.actions:
+            screen.show_message(_("It is {player}'s turn.").format(player=players[status.seat]))
+        elif action is SeatAction.UNDO_REQUEST and table.actions:
             UndoQuestion().open(animation=False)
         elif action in (SeatAction.END_TURN, SeatAction.CONFIRM):
             handler = getattr(screen, "seat_button", None)
             if handler is not None:
-                handler(seat, action is SeatAction.END_TURN)
+                handler(player, action is SeatAction.END_TURN)
 
 
 class UndoQuestion(Question):

@@ -1,4 +1,5 @@
-"""Settings: the language (remembered), and where the games are kept."""
+"""Settings: the language (remembered), the scanner (teaching it, scanning every card), and
+where the games are kept."""
 
 from __future__ import annotations
 
@@ -27,3 +28,14 @@ class SettingsScreen(BaseScreen):
             button.bind(on_release=lambda b: App.get_running_app().set_language(b.code))
             box.add_widget(button)
         self.where = _("Games are kept in {path}").format(path=app.store.path)
+        self.ids.scanned_hands.state = "down" if scanned_hands(app.store) else "normal"
+
+    def set_scanned_hands(self, on: bool) -> None:
+        App.get_running_app().store.set_setting(SCANNED_HANDS, "1" if on else "0")
+
+
+SCANNED_HANDS = "scanned_hands"  # the setting: new games scan every card dealt or drawn
+
+
+def scanned_hands(store) -> bool:
+    return store.setting(SCANNED_HANDS, "0") == "1"

@@ -15,7 +15,7 @@ from kivy.utils import escape_markup
 
 from ..engine.core import Phase, RuleViolation
 from ..engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
-                              TakeFaceUp, TurnUp)
+                              ShowHand, TakeFaceUp, TurnUp)
 from .i18n import _
 from .screens import BaseScreen
 from .theme import PANEL, TAXI_RGBA, TOUCH
@@ -41,6 +41,7 @@ class Dialog(ModalView):
 
     # How much of the screen each question takes: the map and cards stay in sight where possible.
     SIZES = {"turn_up": ((0.56, 0.96), {"right": 0.99, "center_y": 0.5}),
+             "which_card": ((0.56, 0.96), {"right": 0.99, "center_y": 0.5}),
              "keep_setup": ((0.56, 0.6), {"right": 0.99, "center_y": 0.5}),
              "keep_draw": ((0.56, 0.6), {"right": 0.99, "center_y": 0.5}),
              "claim": ((0.62, 0.96), {"right": 0.99, "center_y": 0.5})}
@@ -71,10 +72,11 @@ class Dialog(ModalView):
 
 
 class TurnUpQuestion(Dialog):
-    """Which card(s) the table turned face up: one tap per card, with a way back."""
+    """Which card(s) the table turned face up, or (every card scanned) which cards a player
+    was dealt or drew: one tap (or scan) per card, with a way back."""
 
-    def __init__(self, on_card, on_back):
-        super().__init__("turn_up")
+    def __init__(self, on_card, on_back, kind: str = "turn_up"):
+        super().__init__(kind)
         self.heading = self.title("")
         self.chosen = BoxLayout(size_hint_y=None, height=dp(36), spacing=dp(4))
         self.chips = [CardButton(size=(dp(90), dp(34)), font_size=sp(13), disabled=True)
@@ -92,7 +94,8 @@ class TurnUpQuestion(Dialog):
         grid.add_widget(self.back)
         self.box.add_widget(grid)
 
-    def show(self, heading: str, collected: list[str], allowed: set[str] | None) -> None:
+    def show(self, heading: str, collected: list[str], allowed: set[str] | None,
+             back: str | None = None) -> None:
         """Bring the question up to date: the cards tapped so far, the cards possible."""
         self.heading.text = heading
         self.chosen.clear_widgets()
@@ -102,7 +105,7 @@ class TurnUpQuestion(Dialog):
         for key, button in self.cards.items():
             button.text = card_name(key)
             button.disabled = allowed is not None and key not in allowed
-        self.back.text = _("Undo")
+        self.back.text = back or _("Undo")
 
 
 class TtrPlayScreen(BaseScreen):
@@ -120,6 +123,8 @@ class TtrPlayScreen(BaseScreen):
         self.dialog: Dialog | None = None
         self._turn_up_question: TurnUpQuestion | None = None
         self._collected: list[str] = []
+        self._which_card: TurnUpQuestion | None = None  # every card scanned: dealt or drawn
+        self._which_for = ""  # "show_hand" or "draw_blind"
 
     # ---- reading the game --------------------------------------------------------------
 
@@ -237,15 +242,19 @@ class TtrPlayScreen(BaseScreen):
         status, s = table.status, table.state
         if status.waiting_for == "turn_up":
             self._open_turn_up(len(s.pending))
+        elif status.waiting_for == "show_hand":
+            self._open_which_card("show_hand")
         elif status.waiting_for == "keep_tickets":
             self._open_keep(status.seat, table.rules.board.tickets_dealt, setup=True)
-        elif self.dialog is not None and self.dialog.kind in ("turn_up", "keep_setup"):
+        elif self.dialog is not None and self.dialog.kind in ("turn_up", "keep_setup") or (
+                self.dialog is not None and self._which_for == "show_hand"):
             self._close_dialog()
 
     def _close_dialog(self) -> None:
         if self.dialog is not None:
             self.dialog.dismiss(animation=False)
             self.dialog = None
+        self._which_for = ""
 
     def _open_turn_up(self, count: int) -> None:
         """One tap per card the table turned face up."""
@@ -275,17 +284,86 @@ class TtrPlayScreen(BaseScreen):
         self.dialog.show(heading, self._collected, allowed)
 
     def component_scanned(self, component) -> bool:
-        """A scanned card answers the turn-up question; anything else is not for this screen."""
-        if component.kind != "card" or self.dialog is None or self.dialog.kind != "turn_up":
+        """A scanned card answers the card question open (turned up, dealt or drawn);
+        anything else is not for this screen."""
+        if component.kind != "card" or self.dialog is None or \
+                self.dialog.kind not in ("turn_up", "which_card"):
             return False
         button = self.dialog.cards.get(component.value)
         if button is None or button.disabled:
-            reason = legal(self.table, TurnUp((component.value,)))
+            reason = legal(self.table, self._card_action(component.value))
             self.show_message(explain(reason) if reason else
                               _("That card cannot have been turned up."), "panel_message")
             return True
-        self._turned_up(component.value)
+        button.dispatch("on_release")
         return True
+
+    def _card_action(self, key: str):
+        """The move a card answers, for checking it: a turn-up, a card dealt or drawn."""
+        if self._which_for == "draw_blind":
+            return DrawBlind(self.table.state.current, key)
+        return TurnUp((key,))
+
+    # ---- every card scanned: the cards dealt and drawn --------------------------------------
+
+    def _open_which_card(self, purpose: str) -> None:
+        if self.dialog is None or self.dialog.kind != "which_card" or self._which_for != purpose:
+            self._close_dialog()
+            self._collected = []
+            self._which_for = purpose
+            if self._which_card is None:
+                self._which_card = TurnUpQuestion(self._card_named, self._which_back,
+                                                  kind="which_card")
+            self.dialog = self._which_card
+            self.dialog.open(animation=False)
+        self._draw_which_card()
+
+    def _draw_which_card(self) -> None:
+        table = self.table
+        seat = table.status.seat if table.status.seat is not None else table.state.current
+        player = table.header.players[seat]
+        if self._which_for == "show_hand":
+            count = table.state.seats[seat].hand.unknown
+            heading = _("{player}: scan the cards you were dealt, or tap them ({n} of {count})"
+                        ).format(player=player, n=len(self._collected) + 1, count=count)
+            self.dialog.show(heading, self._collected, None)
+            return
+        heading = _("{player}: scan the card you drew from the deck, or tap it").format(
+            player=player)
+        allowed = {key for key in CARD_KEYS if legal(table, DrawBlind(seat, key)) is None}
+        self.dialog.show(heading, [], allowed, back=_("Cancel"))
+
+    def _card_named(self, key: str) -> None:
+        table = self.table
+        app = App.get_running_app()
+        if self._which_for == "draw_blind":
+            self._close_dialog()
+            app.submit(DrawBlind(table.state.current, key), "panel_message")
+            return
+        seat = table.status.seat
+        self._collected.append(key)
+        if len(self._collected) < table.state.seats[seat].hand.unknown:
+            self._draw_which_card()
+            return
+        cards, self._collected = tuple(self._collected), []
+        action = ShowHand(seat, cards)
+        reason = legal(table, action)
+        if reason is not None:
+            self._draw_which_card()
+            self.show_message(explain(reason), "panel_message")
+            return
+        app.submit(action, "panel_message")
+
+    def _which_back(self) -> None:
+        """Take back the last card tapped; with none, the last move (setup) or the question."""
+        if self._collected:
+            self._collected.pop()
+            self._draw_which_card()
+            return
+        purpose = self._which_for
+        self._close_dialog()
+        if purpose == "show_hand":
+            self.undo()
 
     def _turned_up(self, key: str) -> None:
         count = len(self.table.state.pending)
@@ -346,7 +424,12 @@ class TtrPlayScreen(BaseScreen):
         App.get_running_app().submit(TakeFaceUp(s.current, slot, card.key), "panel_message")
 
     def draw_blind(self) -> None:
-        App.get_running_app().submit(DrawBlind(self.table.state.current), "panel_message")
+        s = self.table.state
+        reason = legal(self.table, DrawBlind(s.current))
+        if reason is not None and reason.code == "scan_drawn_card":
+            self._open_which_card("draw_blind")  # every card is scanned: which one was it?
+            return
+        App.get_running_app().submit(DrawBlind(s.current), "panel_message")
 
     def draw_tickets(self) -> None:
         s = self.table.state

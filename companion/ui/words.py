@@ -92,7 +92,13 @@ def describe(action: Action | None, players: tuple[str, ...], board: Board) -> s
         return _("Turned face up: {cards}").format(cards=cards)
     if kind == "keep_tickets":
         return _("{player} kept tickets: {count}").format(player=who, count=action.kept)
+    if kind == "show_hand":
+        return _("{player} was dealt: {cards}").format(
+            player=who, cards=", ".join(card_name(c) for c in action.cards))
     if kind == "draw_blind":
+        if action.card is not None:
+            return _("{player} drew a {card} card from the deck").format(
+                player=who, card=card_name(action.card))
         return _("{player} drew a card from the deck").format(player=who)
     if kind == "take_face_up":
         return _("{player} took a face-up {card} card").format(player=who,

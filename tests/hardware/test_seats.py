@@ -23,6 +23,7 @@ from companion.table import Table
 from hardware.pins import (DEFAULT_PIN_MAP, PHYSICAL, PinMap, PinMapError, SeatPins,
                            default_config_path, load_pin_map)
 from hardware.seats import (ButtonEvent, Debouncer, LightState, PressKind, SeatAction,
+                            fill_places, player_at,
                             SeatButtons, SeatLights, lights_for, make_pin_factory, seat_action)
 
 GAME = "ttr-nyc"
@@ -418,6 +419,27 @@ def test_seat_places_move_the_lights(factory, rig):
     assert lights.modes == (ON, OFF, OFF, OFF)
     lights.assign(None)
     assert_leds_show(lights, factory, [OFF, ON, OFF, OFF])
+
+
+def test_a_pressed_seat_belongs_to_the_player_sitting_there():
+    places = (3, 1, 0)  # three players; seat 2 is empty
+    assert [player_at(seat, 3, places) for seat in range(4)] == [2, 1, None, 0]
+    assert [player_at(seat, 3) for seat in range(4)] == [0, 1, 2, None]
+
+
+def test_players_who_pressed_no_button_take_the_free_seats_in_order():
+    assert fill_places([None, None, None], 4) is None
+    assert fill_places([3, None, 0], 4) == (3, 1, 0)
+    assert fill_places([None, 0], 4) == (1, 0)
+    assert fill_places([2, 1, 0, None], 4) == (2, 1, 0, 3)
+
+
+def test_new_game_lights_the_seats_players_have_taken(factory, rig):
+    lights = rig()
+    lights.show_seats([2, 0])
+    assert_leds_show(lights, factory, [ON, OFF, ON, OFF])
+    lights.show_seats([])
+    assert_leds_show(lights, factory, [OFF, OFF, OFF, OFF])
 
 
 # ---- lights_for, every phase -------------------------------------------------------------------

@@ -731,3 +731,79 @@ def walk_buttons(widget) -> list:
         if isinstance(child, ButtonBehavior):
             found.append(child)
     return found
+
+
+async def press_seat(d, seat: int, hold: float = 0.15) -> None:
+    """A seat button pressed off the Pi: the keys 1–4, as a player would use them."""
+    from kivy.core.window import Window
+    key = 49 + seat
+    Window.dispatch("on_key_down", key, 0, str(seat + 1), [])
+    await d.frames(hold)
+    Window.dispatch("on_key_up", key, 0)
+    await d.frames(0.15)
+
+
+async def seats_and_scanned_hands(d, args):
+    """New game seats the players by their seat buttons; a game where every card is scanned
+    (Settings) asks for the dealt hands and for each card drawn from the deck."""
+    app = d.app
+    await d.tap_id("home", "settings")
+    await d.tap_id("settings", "scanned_hands")
+    d.record("setting", app.store.setting("scanned_hands"))
+    await d.tap_id("settings", "back")
+
+    await d.tap_id("home", "ttr")
+    new = screen(d, "new_game")
+    for row, name in zip(new.rows, PLAYERS[:2]):
+        row.name_input.text = name
+    await d.frames()
+    await press_seat(d, 2)  # Anna sits at seat 3
+    await press_seat(d, 0)  # Ben at seat 1
+    await press_seat(d, 0)  # again: already his
+    await d.wait_for(lambda: [r.place for r in new.rows] == [2, 0], what="both seats taken")
+    d.record("places_chosen", [r.place for r in new.rows])
+    d.record("new_game_lights", [m.value for m in app.rig.modes()])
+    await d.shot("new-game-seats")
+    await d.tap(list(reversed(new.ids.starts.children))[0])
+    await d.tap_id("new_game", "start")
+    d.record("options", app.table.header.options)
+
+    play = screen(d, "play")
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
+    for key in ("red", "blue", "green", "black", "pink"):
+        await tap_text(d, card_name(key))
+    await d.wait_for(lambda: dialog_is(d, "which_card"), what="the dealt-hand question")
+    d.record("hand_question", play.dialog.heading.text)
+    await d.shot("scan-dealt-hand")
+    for key in ("red", "red", "blue", "orange"):
+        await tap_text(d, card_name(key))
+    for _n in range(2):
+        await d.wait_for(lambda: dialog_is(d, "keep_setup"), what="the keep-tickets question")
+        await tap_text(d, "2")
+    await d.wait_for(lambda: app.table.status.phase is Phase.PLAY and play.dialog is None,
+                     what="the first turn")
+    d.record("play_lights", [m.value for m in app.rig.modes()])
+
+    rows = stored_rows(args.db)
+    messages = []
+    original = play.show_message
+    play.show_message = lambda text, *a, **k: (messages.append(text), original(text, *a, **k))
+    await press_seat(d, 0)  # Ben's button during Anna's turn
+    await d.wait_for(lambda: messages, what="who is to play")
+    play.show_message = original
+    d.record("other_seat", {"message": messages[-1], "shown": play.ids.message.text,
+                            "rows_before": rows, "rows_after": stored_rows(args.db)})
+    await press_seat(d, 2)  # Anna's button: a card from the deck, which one?
+    await d.wait_for(lambda: dialog_is(d, "which_card"), what="the drawn-card question")
+    d.record("draw_question", play.dialog.heading.text)
+    await d.shot("scan-drawn-card")
+    await tap_text(d, card_name("pink"))
+    await d.wait_for(lambda: app.table.state.drawn == 1, what="the first card")
+    await d.tap_id("play", "deck")
+    await d.wait_for(lambda: dialog_is(d, "which_card"), what="the second drawn-card question")
+    await tap_text(d, card_name("taxi"))
+    await d.wait_for(lambda: app.table.state.current == 1, what="Ben's turn")
+    hand = app.table.state.seats[0].hand
+    d.record("anna_hand", {"known": list(hand.known), "unknown": hand.unknown})
+    d.record("actions", [a.to_json() for a in app.table.actions])
+    d.record("ben_lights", [m.value for m in app.rig.modes()])

@@ -256,3 +256,27 @@ def test_scanner_on_a_pty(run_scenario):
     messages = report["plug_messages"]
     assert any("unplugged" in m for m in messages), messages
     assert any("back" in m for m in messages), messages
+
+
+# ---- the seat buttons and strict scanning ---------------------------------------------------
+
+
+def test_seat_buttons_seat_players_and_every_card_is_scanned(run_scenario):
+    """New game: each player presses their seat button (keys off the Pi) and the LEDs follow
+    those seats. With "Scan every card drawn" on, the dealt hands and each blind draw are asked
+    for, so the engine knows the hands exactly."""
+    report = run_scenario("seats_and_scanned_hands").check().report
+    assert report["setting"] == "1", report
+    assert report["places_chosen"] == [2, 0], report
+    assert report["new_game_lights"] == ["on", "off", "on", "off"], report
+    assert report["options"]["places"] == [2, 0], report
+    assert report["options"]["scanned_hands"] is True, report
+    assert report["play_lights"] == ["off", "off", "on", "off"], report  # Anna, at seat 3
+    other = report["other_seat"]
+    assert "Anna" in other["message"] and other["rows_before"] == other["rows_after"], other
+    draws = [a for a in report["actions"] if a["type"] == "draw_blind"]
+    assert [a["card"] for a in draws] == ["pink", "taxi"], report["actions"]
+    shown = [a for a in report["actions"] if a["type"] == "show_hand"]
+    assert [a["cards"] for a in shown] == [["red", "red"], ["blue", "orange"]], shown
+    assert report["anna_hand"]["unknown"] == 0, report
+    assert report["ben_lights"] == ["on", "off", "off", "off"], report  # Ben, at seat 1

@@ -25,8 +25,18 @@ class KeepTickets(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ShowHand(Action):
+    """At setup, in a game where every card is scanned: the 2 cards dealt to this player."""
+
+    type = "show_hand"
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DrawBlind(Action):
-    """Take the top card of the deck. `card` is given only when the table saw it (a scan)."""
+    """Take the top card of the deck. `card` is given only when the table saw it (a scan);
+    in a game where every card is scanned it must be given."""
 
     type = "draw_blind"
     seat: int
@@ -88,5 +98,5 @@ class PlaceRoute(Action):
     route: str
 
 
-ACTIONS = (TurnUp, KeepTickets, DrawBlind, TakeFaceUp, ClaimRoute, DrawTickets, Pass,
+ACTIONS = (TurnUp, KeepTickets, ShowHand, DrawBlind, TakeFaceUp, ClaimRoute, DrawTickets, Pass,
            RevealTickets, PlaceRoute)

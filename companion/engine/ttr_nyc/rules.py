@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..core import (ActionCodec, Phase, RuleViolation, Rules, ScoreSheet, Status, check_players,
                     next_seat)
 from .actions import (ACTIONS, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, PlaceRoute,
-                      RevealTickets, TakeFaceUp, TurnUp)
+                      RevealTickets, ShowHand, TakeFaceUp, TurnUp)
 from .board import COLOURS, KINDS, TAXI, Board, Card, Route, parse_card
 from .scoring import score_sheet
 from .state import EndReason, Hand, Mode, PlayerState, TtrState
@@ -30,6 +30,7 @@ class TtrNyc(Rules):
         self._handlers = {
             TurnUp: self._turn_up,
             KeepTickets: self._keep_tickets,
+            ShowHand: self._show_hand,
             DrawBlind: self._draw_blind,
             TakeFaceUp: self._take_face_up,
             ClaimRoute: self._claim_route,
@@ -59,6 +60,7 @@ class TtrNyc(Rules):
             display=[None] * board.face_up, discard=[0] * KINDS,
             deck=sum(board.box) - hand * len(players), deck_max=None,
             ticket_deck=len(board.tickets) - board.tickets_dealt * len(players),
+            scanned_hands=_option_scanned_hands(options),
         )
         if mode is Mode.SCORE_ONLY:
             state.phase = Phase.SCORING
@@ -85,6 +87,9 @@ class TtrNyc(Rules):
         if state.pending:
             return Status(state.phase, state.current, "turn_up", None, final)
         if state.phase is Phase.SETUP:
+            unseen = next((s for s, p in enumerate(state.seats) if p.hand.unknown), None)
+            if state.scanned_hands and unseen is not None:
+                return Status(Phase.SETUP, unseen, "show_hand")
             seat = next(s for s, p in enumerate(state.seats) if not p.kept_at_setup)
             return Status(Phase.SETUP, seat, "keep_tickets")
         if state.phase is Phase.SCORING:
@@ -120,6 +125,9 @@ class TtrNyc(Rules):
         if s.phase is not Phase.SETUP:
             raise RuleViolation("not_setup", "Tickets dealt at setup are kept before the first turn.")
         player = s.seats[seat]
+        if s.scanned_hands and any(p.hand.unknown for p in s.seats):
+            raise RuleViolation("show_hand_first", "Every card is scanned in this game: first "
+                                "scan the cards dealt to each player.")
         if player.kept_at_setup:
             raise RuleViolation("already_kept", "{player} has already chosen their tickets.",
                                 player=s.players[seat])
@@ -131,6 +139,29 @@ class TtrNyc(Rules):
             s.phase = Phase.PLAY
             s.current = s.first
 
+    def _show_hand(self, s: TtrState, action: ShowHand) -> None:
+        """[decision] Strict scanning: the dealt hands are scanned at setup, so every hand is
+        known exactly from the start."""
+        seat = self._check_seat(s, action.seat)
+        self._check_no_pending(s)
+        if s.phase is not Phase.SETUP:
+            raise RuleViolation("show_hand_at_setup", "The dealt cards are scanned at setup, "
+                                "before the first turn.")
+        hand = s.seats[seat].hand
+        if not hand.unknown:
+            raise RuleViolation("hand_already_shown", "{player}'s cards are already known.",
+                                player=s.players[seat])
+        if len(action.cards) != hand.unknown:
+            raise RuleViolation("show_hand_count", "{player} was dealt {expected} cards, not "
+                                "{given}.", player=s.players[seat], expected=hand.unknown,
+                                given=len(action.cards))
+        cards = [parse_card(name) for name in action.cards]
+        for card in set(cards):
+            self._check_box(s, card, cards.count(card))
+        for card in cards:
+            hand.known[card] += 1
+        hand.unknown = 0
+
     # ---- a turn ---------------------------------------------------------------------------
 
     def _draw_blind(self, s: TtrState, action: DrawBlind) -> None:
@@ -138,6 +169,9 @@ class TtrNyc(Rules):
         if s.deck + sum(s.discard) == 0:
             raise RuleViolation("deck_empty", "The deck and the discard pile are both empty: "
                                 "there is no card to draw blind.")
+        if s.scanned_hands and action.card is None:
+            raise RuleViolation("scan_drawn_card", "Every card is scanned in this game: scan "
+                                "the card {player} drew from the deck.", player=s.players[seat])
         card = None if action.card is None else parse_card(action.card)
         if card is not None:
             self._check_turned_up(s, [card])
@@ -548,6 +582,13 @@ def surely_pays(route: Route, hand: Hand) -> bool:
     while sum(max(0, level - k) for k in counts) < hand.unknown:
         level += 1
     return max(max(counts), level) + wild >= route.length
+
+
+def _option_scanned_hands(options: Mapping[str, Any]) -> bool:
+    value = options.get("scanned_hands", False)
+    if not isinstance(value, bool):
+        raise RuleViolation("bad_option", "The option scanned_hands must be true or false.")
+    return value
 
 
 def _option_mode(options: Mapping[str, Any]) -> Mode:

@@ -70,6 +70,7 @@ class TtrState:
     final_turns_left: int = 0
     passes: int = 0  # passes in a row
     end_reason: EndReason | None = None
+    scanned_hands: bool = False  # every card going into a hand is scanned: hands are known exactly
 
     def copy(self) -> "TtrState":
         return TtrState(self.players, self.mode, self.first, self.phase, self.current,
@@ -77,7 +78,7 @@ class TtrState:
                         self.deck, None if self.deck_max is None else self.deck_max[:],
                         self.ticket_deck, dict(self.owners), self.pending, self.drawn,
                         self.flushes, self.trigger, self.final_turns_left, self.passes,
-                        self.end_reason)
+                        self.end_reason, self.scanned_hands)
 
     def known_count(self, card: Card) -> int:
         """Cards of this kind whose place the table knows: face up, discarded or seen in a hand."""
