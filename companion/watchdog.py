@@ -94,6 +94,7 @@ class Watchdog:
         self.notifier = notifier
         self.interval = interval
         self._event = None
+        self._clock = None
         self._window = None
 
     @classmethod
@@ -103,14 +104,15 @@ class Watchdog:
     def start(self, clock: Any, window: Any) -> None:
         if not self.notifier.enabled:
             return
+        self._clock = clock
         self._window = window
         window.fbind("on_flip", self._first_frame)  # on_flip: the frame is on the screen
-        if self.interval is not None:
-            self._event = clock.schedule_interval(self._ping, self.interval)
 
     def _first_frame(self, *_args) -> None:
         self._window.funbind("on_flip", self._first_frame)
         self.notifier.ready()
+        if self.interval is not None:
+            self._event = self._clock.schedule_interval(self._ping, self.interval)
 
     def _ping(self, _dt: float) -> None:
         self.notifier.ping()

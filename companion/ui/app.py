@@ -15,6 +15,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from ..engine.core import Action, Phase, RuleViolation
 from ..store import Store, StoreError
 from ..table import Table
+from ..watchdog import Watchdog
+from . import kiosk
 from .i18n import LANGUAGES, _, tr
 from .theme import BACKGROUND
 from .words import explain
@@ -40,6 +42,7 @@ class CompanionApp(App):
         self.store: Store | None = None
         self.scanning = None
         self.rig = None
+        self.watchdog = Watchdog.from_environment()  # systemd's, in the kiosk
         self.register_event_type("on_table_change")
 
     # ---- start and stop ----------------------------------------------------------------
@@ -82,12 +85,16 @@ class CompanionApp(App):
         gc.freeze()
         self.scanning.start()
         self.rig.start()
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+        self.watchdog.start(Clock, Window)
 
     def scanned(self, tag: str) -> None:
         """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
         self.scanning.scanned(tag)
 
     def on_stop(self) -> None:
+        self.watchdog.stop()
         if self.scanning is not None:
             self.scanning.stop()
         if self.rig is not None:
@@ -206,4 +213,7 @@ def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
     if fullscreen:  # the kiosk: no physical keyboard, so names are typed on the screen
         Config.set("graphics", "fullscreen", "auto")
         Config.set("kivy", "keyboard_mode", "systemanddock")
-    CompanionApp(db_path).run()
+        kiosk.configure_input(Config)
+    app = CompanionApp(db_path)
+    kiosk.stop_on_sigterm(app)
+    app.run()
