@@ -134,9 +134,14 @@ def van_reach(tiles: Tiles, occupied: Mapping[Point, object] | set, start: Point
     return {q for q in next_points(tiles, start) if q not in occupied}
 
 
+# Each side of a cell, north, east, south, west: the step to the neighbour and the index of
+# the neighbour's edge that meets this side (plain tuples: Enum lookups are slow here).
+_NEIGHBOURS = ((0, -1, 2), (1, 0, 3), (0, 1, 0), (-1, 0, 1))
+
+
 def touches(tiles: Tiles, cell: Cell) -> bool:
     x, y = cell
-    return any((x + dx, y + dy) in tiles for dx, dy in (side.step for side in SIDES))
+    return any((x + dx, y + dy) in tiles for dx, dy, _ in _NEIGHBOURS)
 
 
 def implied_edges(tiles: Tiles, cell: Cell) -> tuple[Edge | None, ...]:
@@ -144,25 +149,31 @@ def implied_edges(tiles: Tiles, cell: Cell) -> tuple[Edge | None, ...]:
     placed tile must match it; None where the side is free."""
     x, y = cell
     implied = []
-    for side in SIDES:
-        dx, dy = side.step
+    for dx, dy, facing in _NEIGHBOURS:
         neighbour = tiles.get((x + dx, y + dy))
-        implied.append(None if neighbour is None else neighbour.edge(side.opposite))
+        implied.append(None if neighbour is None else neighbour.edges[facing])
     return tuple(implied)
 
 
 def mismatches(tiles: Tiles, cell: Cell, tile: Tile) -> list[Side]:
     """The sides where `tile` at `cell` would not match its neighbour."""
-    return [side for side, need in zip(SIDES, implied_edges(tiles, cell))
-            if need is not None and tile.edges[side.value] is not need]
+    return [side for side, need, edge in zip(SIDES, implied_edges(tiles, cell), tile.edges)
+            if need is not None and edge is not need]
+
+
+def matches(implied: tuple[Edge | None, ...], tile: Tile) -> bool:
+    """Whether a tile shows every implied edge (see `implied_edges`)."""
+    north, east, south, west = implied
+    n, e, s, w = tile.edges
+    return ((north is None or north is n) and (east is None or east is e)
+            and (south is None or south is s) and (west is None or west is w))
 
 
 def open_cells(tiles: Tiles) -> list[Cell]:
     """The empty cells touching the map, in reading order: where a tile could go."""
     found = set()
     for x, y in tiles:
-        for side in SIDES:
-            dx, dy = side.step
+        for dx, dy, _ in _NEIGHBOURS:
             cell = (x + dx, y + dy)
             if cell not in tiles:
                 found.add(cell)
@@ -170,13 +181,17 @@ def open_cells(tiles: Tiles) -> list[Cell]:
 
 
 def fits(tiles: Tiles, cell: Cell, tile: Tile) -> bool:
-    return cell not in tiles and touches(tiles, cell) and not mismatches(tiles, cell, tile)
+    return cell not in tiles and touches(tiles, cell) and matches(implied_edges(tiles, cell), tile)
 
 
 def placements(tiles: Tiles, tile: Tile) -> list[tuple[Cell, Tile]]:
     """Every cell and way of turning `tile` that the rules allow."""
-    return [(cell, turned) for cell in open_cells(tiles) for turned in tile.rotations()
-            if not mismatches(tiles, cell, turned)]
+    turns = tile.rotations()
+    found = []
+    for cell in open_cells(tiles):
+        implied = implied_edges(tiles, cell)
+        found.extend((cell, turned) for turned in turns if matches(implied, turned))
+    return found
 
 
 class _Plus(Mapping):

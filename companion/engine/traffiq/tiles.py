@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Iterable
 
 from ..core import RuleViolation
@@ -70,12 +71,7 @@ class Tile:
 
     def rotations(self) -> tuple["Tile", ...]:
         """Each different way the tile can lie, turned 0, 1, 2, 3 quarter turns (repeats left out)."""
-        seen: list[Tile] = []
-        for k in range(4):
-            turned = self.rotated(k)
-            if turned not in seen:
-                seen.append(turned)
-        return tuple(seen)
+        return _rotations(self)
 
     def same_tile(self, other: "Tile") -> bool:
         """Whether `other` is this tile, perhaps turned."""
@@ -92,6 +88,16 @@ class Tile:
             raise RuleViolation("tile_edges", "A tile has 4 edges (north, east, south, west), "
                                 "not {count}.", count=len(names))
         return cls(tuple(parse_edge(name) for name in names))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _rotations(tile: Tile) -> tuple[Tile, ...]:
+    seen: list[Tile] = []
+    for k in range(4):
+        turned = tile.rotated(k)
+        if turned not in seen:
+            seen.append(turned)
+    return tuple(seen)
 
 
 def parse_edge(name: object) -> Edge:
