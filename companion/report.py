@@ -5,16 +5,20 @@ from __future__ import annotations
 from .engine.core import ScoreSheet
 from .engine.ttr_nyc import Card, TtrNyc, TtrState
 from .gamelog import Game
+from . import rotw_report
 
 CATEGORY_TITLES = {
     "routes": "Routes",
     "tickets_completed": "Tickets won",
     "tickets_failed": "Tickets lost",
     "attractions": "Attractions",
+    **rotw_report.CATEGORY_TITLES,
 }
 
 
 def state_json(game: Game) -> dict:
+    if game.header.game == "rotw-card-game":
+        return rotw_report.state_json(game)
     s: TtrState = game.state
     status = game.rules.status(s)
     return {
@@ -38,6 +42,8 @@ def state_json(game: Game) -> dict:
 
 
 def describe_state(game: Game) -> str:
+    if game.header.game == "rotw-card-game":
+        return rotw_report.describe_state(game)
     rules: TtrNyc = game.rules
     s: TtrState = game.state
     status = rules.status(s)
