@@ -6,6 +6,7 @@ from .engine.core import ScoreSheet
 from .engine.ttr_nyc import Card, TtrNyc, TtrState
 from .gamelog import Game
 from . import rotw_report
+from . import traffiq_report
 
 CATEGORY_TITLES = {
     "routes": "Routes",
@@ -13,12 +14,15 @@ CATEGORY_TITLES = {
     "tickets_failed": "Tickets lost",
     "attractions": "Attractions",
     **rotw_report.CATEGORY_TITLES,
+    **traffiq_report.CATEGORY_TITLES,
 }
 
 
 def state_json(game: Game) -> dict:
     if game.header.game == "rotw-card-game":
         return rotw_report.state_json(game)
+    if game.header.game == "manhattan-traffiq":
+        return traffiq_report.state_json(game)
     s: TtrState = game.state
     status = game.rules.status(s)
     return {
@@ -44,6 +48,8 @@ def state_json(game: Game) -> dict:
 def describe_state(game: Game) -> str:
     if game.header.game == "rotw-card-game":
         return rotw_report.describe_state(game)
+    if game.header.game == "manhattan-traffiq":
+        return traffiq_report.describe_state(game)
     rules: TtrNyc = game.rules
     s: TtrState = game.state
     status = rules.status(s)
@@ -79,8 +85,12 @@ def score_table(sheet: ScoreSheet) -> str:
         rows.append([name.ljust(width)] + [c.rjust(len(t)) for c, t in zip(cells, titles)])
     out = ["  ".join(row) for row in rows]
     winners = " and ".join(sheet.players[seat] for seat in sheet.winners)
-    if not sheet.final:
+    if not sheet.final and sheet.categories == traffiq_report.CATEGORIES:
+        out.append("Provisional: the game is not over yet.")
+    elif not sheet.final:
         out.append("Provisional: tickets are not revealed yet.")
+    elif sheet.decided_by == traffiq_report.ALL_VEHICLES:
+        out.append(f"Winner: {winners} (every vehicle on the map).")
     elif sheet.shared:
         out.append(f"Shared victory: {winners}.")
     elif sheet.decided_by:
