@@ -17,6 +17,7 @@ from .engine.rotw import (GOODS, RAIL_COLOURS, Build, Card, Deliver, DiscardDraw
 from .engine.rotw.box import KINDS, LOCO, PAYING
 
 CARDS = tuple(Card)
+RAILS_OF = {colour: tuple(c for c in PAYING if c.colour == colour) for colour in RAIL_COLOURS}
 POINTS_PER_VALUE = {2: 4, 3: 3, 4: 2, 5: 2}  # [invented] the real per-card list is not published
 
 
@@ -138,7 +139,7 @@ class RotwPlayout:
         value = values[int(rng.random() * len(values))]
         points = tuple(rng.sample(RAIL_COLOURS, POINTS_PER_VALUE[value]))
         joints = [j for j in self.rules.joints(s, points)
-                  if any(hand[c] for c in PAYING if c.colour == j.colour)]
+                  if any(hand[c] for c in RAILS_OF[j.colour])]
         if not joints:
             return None
         joint = joints[int(rng.random() * len(joints))]
@@ -155,7 +156,7 @@ class RotwPlayout:
     def _payment(self, hand: list[int], value: int, colour: str) -> list[Card] | None:
         """One rail card of the colour, then random paying cards until the value is reached."""
         rng = self.rng
-        own = [c for c in PAYING if c.colour == colour for _ in range(hand[c])]
+        own = [c for c in RAILS_OF[colour] for _ in range(hand[c])]
         first = own[int(rng.random() * len(own))]
         rest = [c for c in PAYING for _ in range(hand[c] - (c is first))]
         rng.shuffle(rest)

@@ -16,14 +16,20 @@ Ties: most connections, then most goods delivered, then shared.
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 
 import pytest
 
 from companion import cli
+from companion.boards import rules_for
 from companion.engine.core import Phase
 from companion.engine.rotw import EndReason
 from companion.gamelog import fold_lines
+from companion.rotw_playout import RotwPlayout
+from companion.store import Store
+from companion.table import Table
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
 CATEGORIES = ("track", "cities", "locomotives", "goods_sets")
@@ -191,3 +197,45 @@ def test_examples_replay_as_json(capsys, name):
     assert cli.main(["replay", "--json", str(EXAMPLES / name)]) == 0
     out = capsys.readouterr().out
     assert '"game": "rotw-card-game"' in out
+
+
+# ---- the command line: replay and export ------------------------------------------------------
+
+def test_replay_stops_at_the_first_refused_line(tmp_path, capsys):
+    lines = (EXAMPLES / "rotw-2p.jsonl").read_text(encoding="utf-8").splitlines()[:5]
+    lines.append(json.dumps({"type": "build", "seat": 0, "value": 2, "demand": "red",
+                             "points": ["orange"], "to": "c7", "colour": "orange",
+                             "cards": ["orange-2"]}))
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}: line 6: " in err
+
+
+def test_export_of_a_stored_game_replays_to_the_same_state(tmp_path, capsys):
+    playout = RotwPlayout(rules_for("rotw-card-game"), 3, random.Random(8))
+    playout.play()
+    db = tmp_path / "games.db"
+    store = Store(db)
+    table = Table.start(store, "rotw-card-game", playout.players, playout.options)
+    for i, action in enumerate(playout.log):
+        table.submit(action)
+        if i == 30:
+            table.undo()
+            table.submit(action)
+    game_id, final = table.game_id, table.state
+    assert store.game(game_id).status == "finished"
+    store.close()
+    out_file = tmp_path / "export.jsonl"
+    assert cli.main(["--db", str(db), "export", str(game_id), "-o", str(out_file)]) == 0
+    lines = out_file.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["game"] == "rotw-card-game"
+    assert len(lines) == 1 + len(playout.log) + 2  # an undo line and the action again
+    with open(out_file, encoding="utf-8") as f:
+        assert fold_lines(f).state == final
+    capsys.readouterr()
+    assert cli.main(["replay", "--json", str(out_file)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["score"] == rules_for("rotw-card-game").score(final).to_json()
+    assert len(data["state"]["links"]) == len(final.links)

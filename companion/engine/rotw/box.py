@@ -42,27 +42,30 @@ class Card(IntEnum):
 
     @property
     def is_rail(self) -> bool:
-        return self >= Card.PURPLE_1
+        return self >= 5  # PURPLE_1 and after
 
     @property
     def is_city(self) -> bool:
-        return Card.CITY_2 <= self <= Card.CITY_5
+        return 1 <= self <= 4
 
     @property
     def colour(self) -> str | None:
         """A rail card's colour."""
-        return RAIL_COLOURS[(self - Card.PURPLE_1) // 2] if self.is_rail else None
+        return _COLOURS[self]
 
     @property
     def rail_value(self) -> int:
         """What the card is worth paying for a link: a rail card its value, a Locomotive 1."""
-        if self is Card.LOCO:
-            return 1
-        return 1 + (self - Card.PURPLE_1) % 2 if self.is_rail else 0
+        return _RAIL_VALUES[self]
 
     @property
     def city_value(self) -> int:
         return int(self) + 1 if self.is_city else 0
+
+
+# Looked up, not computed: these are asked in every payment and delivery check.
+_COLOURS = tuple(RAIL_COLOURS[(i - 5) // 2] if i >= 5 else None for i in range(len(Card)))
+_RAIL_VALUES = tuple(1 if i == 0 else (1 + (i - 5) % 2 if i >= 5 else 0) for i in range(len(Card)))
 
 
 def _key(card: Card) -> str:
