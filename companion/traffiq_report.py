@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine.traffiq import Traffiq, TraffiqState, Vehicle
+from .engine.traffiq import Mode, Traffiq, TraffiqState
 from .engine.traffiq.scoring import ALL_VEHICLES, CATEGORIES
 from .gamelog import Game
 
@@ -20,6 +20,7 @@ def state_json(game: Game) -> dict:
     s: TraffiqState = game.state
     rules: Traffiq = game.rules
     status = rules.status(s)
+    allot = rules.allotment(len(s.players))
     return {
         "phase": status.phase.value,
         "seat": status.seat,
@@ -35,8 +36,8 @@ def state_json(game: Game) -> dict:
                      for (x, y), standing in sorted(s.vehicles.items())],
         "players": [
             {"name": name, "taxis": p.taxis, "vans": p.vans, "hand": len(p.hand),
-             "on_map": {"taxis": s.on_map(seat, Vehicle.TAXI), "vans": s.on_map(seat, Vehicle.VAN)}}
-            for seat, (name, p) in enumerate(zip(s.players, s.seats))
+             "on_map": {"taxis": allot.taxis - p.taxis, "vans": allot.vans - p.vans}}
+            for name, p in zip(s.players, s.seats)
         ],
     }
 
@@ -55,10 +56,12 @@ def describe_state(game: Game) -> str:
         lines.append(f"Now: {status.phase.value}, {who}"
                      + (f" (waiting for {status.waiting_for})" if status.waiting_for else "")
                      + (", final round" if status.final_round else "") + ".")
-    lines.append(f"  Map: {len(s.tiles)} tiles, {len(rules.points(s))} crossings and street "
-                 f"corners; {s.supply} district tiles left to draw.")
-    for seat, (name, p) in enumerate(zip(s.players, s.seats)):
-        lines.append(f"  {name}: on the map {s.on_map(seat, Vehicle.VAN)} vans, "
-                     f"{s.on_map(seat, Vehicle.TAXI)} taxis; in supply {p.vans} vans, "
+    if s.mode is Mode.PLAY:
+        lines.append(f"  Map: {len(s.tiles)} tiles, {len(rules.points(s))} crossings and street "
+                     f"corners; {s.supply} district tiles left to draw.")
+    allot = rules.allotment(len(s.players))
+    for name, p in zip(s.players, s.seats):
+        lines.append(f"  {name}: on the map {allot.vans - p.vans} vans, "
+                     f"{allot.taxis - p.taxis} taxis; in supply {p.vans} vans, "
                      f"{p.taxis} taxis; {len(p.hand)} tiles in hand")
     return "\n".join(lines) + "\n"
