@@ -124,6 +124,8 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
     report_line("random playout, per step (2 players)", step_us, "µs", "step_us")
     report_line("random 2-player games", per_s, "games/s", "games_per_s")
     report_line("end-of-game scoring", score_us, "µs")
+    from .rotw_bench import run as run_rotw
+    rotw = run_rotw(report_line, quick)
     # The log lives on the database's disk, so measure there, not in a RAM-backed /tmp.
     parent = db_dir or default_path().parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -134,6 +136,6 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
     report_line("bare sqlite3 insert+commit (WAL+FULL)", bare_us, "µs")
     report_line("append / bare insert", store_us / bare_us, "×", "append_ratio")
     report_line("resume a 200-action game", resume_ms, "ms", "resume_ms")
-    return {"step_us": step_us, "games_per_s": per_s, "score_us": score_us,
+    return {**rotw, "step_us": step_us, "games_per_s": per_s, "score_us": score_us,
             "append_us": store_us, "bare_us": bare_us, "append_ratio": store_us / bare_us,
             "resume_ms": resume_ms}
