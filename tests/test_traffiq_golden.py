@@ -185,3 +185,34 @@ def test_companion_replay_prints_the_map_and_the_winner(capsys):
     assert code == 0
     assert "Manhattan TraffIQ, 4 players" in out
     assert "Winner: Ben (every vehicle on the map)." in out
+
+
+def test_companion_export_writes_a_stored_game_that_replays_the_same(tmp_path, capsys):
+    """The 2-player golden game played through a Table (one undo on the way), exported, replayed."""
+    from companion.store import Store
+    from companion.table import Table
+
+    lines = (EXAMPLES / "traffiq-2p.jsonl").read_text(encoding="utf-8").splitlines()
+    header, entries = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    db = tmp_path / "games.db"
+    store = Store(db)
+    table = Table.start(store, header["game"], header["players"], header["options"])
+    for i, entry in enumerate(entries):
+        table.submit(entry)
+        if i == 4:
+            table.undo()
+            table.submit(entry)
+    game_id = table.game_id
+    assert store.game(game_id).status == "finished"
+    store.close()
+
+    exported = tmp_path / "export.jsonl"
+    assert cli.main(["--db", str(db), "export", str(game_id), "-o", str(exported)]) == 0
+    written = exported.read_text(encoding="utf-8").splitlines()
+    assert json.loads(written[0]) == header
+    assert [json.loads(line) for line in written[1:]].count({"type": "undo"}) == 1
+    capsys.readouterr()
+    assert cli.main(["replay", "--json", str(exported)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    _, sheet = replay("traffiq-2p.jsonl")
+    assert report["score"] == sheet.to_json()
