@@ -744,3 +744,60 @@ def test_score_only_checks_the_box(rules):
     refused(rules, s, SetDelivered(0, ("red",) * 16), "too_many_cubes")
     s.seats[0].trains = 0  # set directly: ten links entered
     refused(rules, s, PlaceLink(0, START, "c1", 5), "too_many_trains")
+
+
+# ---- more decisions -----------------------------------------------------------------------------
+
+def test_start_board_takes_any_number_of_links(rules):
+    """[decision] The rulebook sets no limit on links into the start board."""
+    s = setup(rules)
+    for _ in range(7):
+        laid_earlier(s, 1, START, 2, "red", ("orange",), "orange", 2)
+    assert [j.city for j in rules.joints(s, ("orange",))] == [START]
+    rules.apply(s, build(0, 2, START, "orange", ("orange-2",)))
+    assert len(rules.route(s, "c1", "c8")) == 2  # through the start board
+
+
+def test_city_card_shows_at_most_six_connection_points(rules):
+    """[decision] A city is a hexagon: 1 to 6 points."""
+    s = setup(rules)
+    refused(rules, s, build(0, 2, START, "orange", ("orange-2",), points=("orange",) * 7),
+            "bad_points")
+    rules.apply(s, build(0, 2, START, "orange", ("orange-2",), points=("orange",) * 6))
+
+
+def test_build_draws_what_is_left_in_the_bag(rules):
+    """[decision] With fewer cubes in the bag than the city produces, it gets what is left."""
+    s = setup(rules)
+    s.bag = [0, 0, 0, 0]  # set directly: every cube is out
+    rules.apply(s, build(0, 2, START, "orange", ("orange-2",)))
+    assert s.pending_goods is None and s.step is Step.TAKE
+
+
+def test_only_the_top_of_the_discard_pile_is_taken(rules):
+    s = setup(rules)
+    rules.apply(s, Pass(0))
+    refused(rules, s, TakeDiscard(0, "loco"), "discard_empty")
+    take_two_blind(rules, s)
+    rules.apply(s, DiscardDraw(1, "loco"))
+    refused(rules, s, TakeDiscard(1, "city-2"), "discard_mismatch")
+
+
+def test_discard_then_draw_needs_a_card_to_draw(rules):
+    s = setup(rules)
+    s.deck = 0  # set directly: the draw pile ran out
+    refused(rules, s, DiscardDraw(0, "loco"), "deck_empty")
+
+
+def test_locomotive_played_from_the_hand(rules):
+    s = setup(rules)
+    s.seats[0].hand.known[Card.LOCO] = 0  # set directly: the dealt Locomotive was used earlier
+    s.seats[0].hand.unknown = 0
+    s.seats[0].hand.known[Card.CITY_3] = 2
+    refused(rules, s, PlayLocomotive(0), "not_in_hand")
+
+
+def test_score_sheet_is_provisional_until_the_game_is_over(rules):
+    s = setup(rules)
+    assert not rules.score(s).final
+    assert rules.status(s).reason is None and not rules.status(s).final_round
