@@ -126,6 +126,8 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
     report_line("end-of-game scoring", score_us, "µs")
     from .rotw_bench import run as run_rotw
     rotw = run_rotw(report_line, quick)
+    from .traffiq_bench import run as run_traffiq
+    traffiq = run_traffiq(report_line, quick)
     # The log lives on the database's disk, so measure there, not in a RAM-backed /tmp.
     parent = db_dir or default_path().parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -136,6 +138,6 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
     report_line("bare sqlite3 insert+commit (WAL+FULL)", bare_us, "µs")
     report_line("append / bare insert", store_us / bare_us, "×", "append_ratio")
     report_line("resume a 200-action game", resume_ms, "ms", "resume_ms")
-    return {**rotw, "step_us": step_us, "games_per_s": per_s, "score_us": score_us,
+    return {**rotw, **traffiq, "step_us": step_us, "games_per_s": per_s, "score_us": score_us,
             "append_us": store_us, "bare_us": bare_us, "append_ratio": store_us / bare_us,
             "resume_ms": resume_ms}

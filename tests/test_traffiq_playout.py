@@ -136,3 +136,21 @@ def test_the_same_seed_plays_the_same_game(tq):
     first = play_and_check(tq, 3, 12345)
     again = play_and_check(tq, 3, 12345)
     assert [a.to_json() for a in first.log] == [a.to_json() for a in again.log]
+
+
+def test_the_benchmark_measures_rides_on_a_map_with_every_district_tile():
+    from companion.bench import report_line
+    from companion.traffiq_bench import full_map, playout_rounds, reach_rounds, run
+
+    tq = rules_for("manhattan-traffiq")
+    s = full_map(tq)
+    assert len(s.tiles) == 4 + 44 and len(tq.points(s)) == 35
+    assert len(tq.taxi_targets(s, (-2, -1))) == 35 - 5  # all but its own and the 4 vans' points
+    figures = playout_rounds(1, 3)
+    assert figures["traffiq_action_us"] > 0 and figures["traffiq_games_per_s"] > 0
+    assert reach_rounds(1, 5) > 0
+    lines: list[str] = []
+    run(lambda *a, **k: report_line(*a, out=lines.append, **k), quick=True)
+    assert [line.split("  ")[0] for line in lines] == [
+        "TraffIQ: engine, per action (2 players)", "TraffIQ: random 2-player games",
+        "TraffIQ: taxi's reachable points, full map"]
