@@ -6,11 +6,13 @@ transaction commits. The schema version is SQLite's `user_version`; migrations r
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -19,8 +21,30 @@ import sqlite_utils
 from .engine.core import ScoreSheet
 
 
+class Trouble(Enum):
+    """Why the database refused: the disk is full, it is read-only, or something else broke."""
+
+    FULL = "full"
+    READ_ONLY = "read_only"
+    OTHER = "other"
+
+
+def trouble_of(error: BaseException | None) -> Trouble:
+    """What SQLite's (or the system's) error says about the storage."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL") or getattr(error, "errno", None) == errno.ENOSPC:
+        return Trouble.FULL
+    if name.startswith("SQLITE_READONLY") or getattr(error, "errno", None) == errno.EROFS:
+        return Trouble.READ_ONLY
+    return Trouble.OTHER
+
+
 class StoreError(Exception):
     """The database could not take a write; what was stored before is intact."""
+
+    @property
+    def trouble(self) -> Trouble:
+        return trouble_of(self.__cause__)
 
 
 def default_path() -> Path:
@@ -140,16 +164,19 @@ class Store:
 
     def new_game(self, game: str, players: Iterable[str], options: Mapping[str, Any]) -> int:
         players, now = list(players), _now()
-        with self._transaction():
-            cursor = self.db.execute(
-                "INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
-                [game, json.dumps(dict(options)), now])
-            game_id = cursor.lastrowid
-            self.db["game_players"].insert_all(
-                [{"game_id": game_id, "seat": seat, "name": name}
-                 for seat, name in enumerate(players)])
-            self.db["players"].upsert_all(
-                [{"name": name, "last_played": now} for name in players], pk="name")
+        try:
+            with self._transaction():
+                cursor = self.db.execute(
+                    "INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
+                    [game, json.dumps(dict(options)), now])
+                game_id = cursor.lastrowid
+                self.db["game_players"].insert_all(
+                    [{"game_id": game_id, "seat": seat, "name": name}
+                     for seat, name in enumerate(players)])
+                self.db["players"].upsert_all(
+                    [{"name": name, "last_played": now} for name in players], pk="name")
+        except sqlite3.Error as error:
+            raise StoreError(f"The new game could not be saved: {error}.") from error
         return game_id
 
     def game(self, game_id: int) -> GameRecord:

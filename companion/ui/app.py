@@ -13,11 +13,13 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from ..engine.core import Action, Phase, RuleViolation
+from ..recovery import MovedAside, open_store
 from ..store import Store, StoreError
 from ..table import Table
 from ..watchdog import Watchdog
 from . import kiosk
-from .i18n import LANGUAGES, _, tr
+from . import storage
+from .i18n import LANGUAGES, tr
 from .theme import BACKGROUND
 from .words import explain
 
@@ -40,6 +42,7 @@ class CompanionApp(App):
         self.title = "companion"
         self.db_path = db_path
         self.store: Store | None = None
+        self.moved_aside: MovedAside | None = None  # a damaged database set aside at start
         self.scanning = None
         self.rig = None
         self.watchdog = Watchdog.from_environment()  # systemd's, in the kiosk
@@ -50,7 +53,7 @@ class CompanionApp(App):
     def build(self):
         from kivy.core.window import Window  # not before the size is configured
         Window.clearcolor = BACKGROUND
-        self.store = Store(self.db_path)
+        self.store, self.moved_aside = open_store(self.db_path)
         self.language = self.store.setting("language", "en") or "en"
         tr.switch(self.language)
         from . import board_view, widgets  # noqa: F401  the widgets the layouts name
@@ -125,6 +128,9 @@ class CompanionApp(App):
         except RuleViolation as violation:
             self.root.current_screen.show_message(explain(violation))
             return False
+        except StoreError as error:
+            self._not_stored(error)
+            return False
         self.open_current_game()
         return True
 
@@ -164,10 +170,8 @@ class CompanionApp(App):
             if self.rig is not None:
                 self.rig.refused()
             return False
-        except StoreError:
-            log.exception("a move could not be stored")
-            self.root.current_screen.show_message(
-                _("The move could not be saved. Nothing was changed."), where)
+        except StoreError as error:
+            self._not_stored(error, where)
             return False
         return True
 
@@ -177,7 +181,17 @@ class CompanionApp(App):
         except RuleViolation as violation:
             self.root.current_screen.show_message(explain(violation), where)
             return False
+        except StoreError as error:
+            self._not_stored(error, where)
+            return False
         return True
+
+    def _not_stored(self, error: StoreError, where=None) -> None:
+        """A full or read-only disk: the move is refused, said on screen, and the app goes on."""
+        log.error("not stored (%s): %s", error.trouble.value, error)
+        self.root.current_screen.show_message(storage.refused(error), where)
+        if self.rig is not None:
+            self.rig.refused()
 
     def _table_changed(self, table: Table, action: Action | None) -> None:
         self.dispatch("on_table_change", action)

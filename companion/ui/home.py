@@ -5,10 +5,12 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import NumericProperty, StringProperty
 
+from . import storage
 from .i18n import _
 from .screens import BaseScreen
 
 GAME_NAMES = {"ttr-nyc": "Ticket to Ride: New York"}
+NOTICE_SECONDS = 600  # a damaged database set aside: long enough to be read and acted on
 
 
 class HomeScreen(BaseScreen):
@@ -26,6 +28,8 @@ class HomeScreen(BaseScreen):
         else:
             self.resume_id = 0
             self.resume_text = ""
+        if app.moved_aside is not None:  # stays up while Home is shown, in every language
+            self.ids.message.show(storage.moved_aside(app.moved_aside), seconds=NOTICE_SECONDS)
 
     def new_game(self, mode: str) -> None:
         app = App.get_running_app()

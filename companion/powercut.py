@@ -1,0 +1,279 @@
+"""Power cuts on purpose: a player process is SIGKILLed at random moments, and nothing it
+acknowledged may be lost.
+
+    python -m companion.powercut [--kills 200] [--seed 1] [--db FILE] [--max-delay 0.4]
+
+Each round forks a player that opens the database as the app does (`recovery.open_store`),
+resumes the unfinished game or starts the next one, and plays it from a script: a seeded
+Ticket to Ride: New York playout with undos mixed in (an undo, then the same move again). After
+`Table.submit` or `Table.undo` returns it writes `ack <game> <seq>` to a pipe, unbuffered. The
+harness kills it with SIGKILL after a random delay, then, on the file as the cut left it, checks
+that `PRAGMA integrity_check` passes, that every acknowledged entry is stored, that every stored
+log is the script's beginning (nothing garbled), and that each game resumed is the state a fresh
+fold of its log gives — the same as the script's moves applied from scratch.
+
+A game's script depends only on the seed and the game's id, so a restarted player knows where
+to go on: the game's log holds exactly the script's first entries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .boards import rules_for
+from .gamelog import UNDO, Header, fold
+from .playout import TtrPlayout
+from .recovery import open_store
+from .store import Store
+from .table import Table
+
+GAME = "ttr-nyc"
+UNDO_CHANCE = 0.08  # after this share of moves the script takes the move back and plays it again
+
+
+@dataclass(frozen=True)
+class Script:
+    """What one game's log must hold, entry by entry (undo entries included)."""
+
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    entries: tuple[dict, ...]
+
+    def standing(self, count: int) -> list[dict]:
+        """The moves still standing after the first `count` entries."""
+        moves: list[dict] = []
+        for entry in self.entries[:count]:
+            if entry["type"] == UNDO:
+                moves.pop()
+            else:
+                moves.append(entry)
+        return moves
+
+
+@lru_cache(maxsize=64)
+def script(seed: int, game_id: int) -> Script:
+    """The scripted game number `game_id` of a run: 2–4 players, a random playout, undos."""
+    rng = random.Random(f"powercut:{seed}:{game_id}")
+    playout = TtrPlayout(rules_for(GAME), rng.randint(2, 4), rng, claim_bias=0.7)
+    playout.play()
+    entries: list[dict] = []
+    last = len(playout.log) - 1
+    for n, action in enumerate(playout.log):
+        move = action.to_json()
+        entries.append(move)
+        if n < last and rng.random() < UNDO_CHANCE:  # never after the end: that game is done
+            entries += [{"type": UNDO}, move]
+    return Script(playout.players, dict(playout.options), tuple(entries))
+
+
+# ---- the player (the process that is killed) -------------------------------------------------
+
+
+def play(db: Path, seed: int, ack: int) -> None:
+    """Play scripted games for ever, acknowledging each stored entry on the `ack` descriptor."""
+    store, moved = open_store(db)
+    if moved is not None:
+        raise RuntimeError(f"the database was found damaged after a cut: {moved.reason}")
+    while True:
+        table = _next_table(store, seed)
+        plan = script(seed, table.game_id)
+        done = len(store.log(table.game_id))
+        for seq, entry in enumerate(plan.entries[done:], start=done + 1):
+            if entry["type"] == UNDO:
+                table.undo()
+            else:
+                table.submit(entry)
+            os.write(ack, f"ack {table.game_id} {seq}\n".encode())
+
+
+def _next_table(store: Store, seed: int) -> Table:
+    """The unfinished game (its log must be the script's beginning), else the next new one."""
+    unfinished = store.unfinished()
+    if unfinished:
+        game_id = unfinished[0].id
+        stored = [entry for _seq, entry in store.log(game_id)]
+        if stored != list(script(seed, game_id).entries[:len(stored)]):
+            raise RuntimeError(f"game {game_id}: the stored log is not the script's")
+        return Table.resume(store, game_id)
+    game_id = (store.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0) + 1
+    plan = script(seed, game_id)
+    table = Table.start(store, GAME, plan.players, plan.options)
+    if table.game_id != game_id:
+        raise RuntimeError(f"expected game {game_id}, the database gave {table.game_id}")
+    return table
+
+
+# ---- the harness ------------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """What a run of cuts found."""
+
+    kills: int = 0
+    acknowledged: int = 0  # distinct log entries the player said were stored
+    checked: int = 0  # acknowledged entries looked for: each cut's games, then all at the end
+    losses: int = 0  # acknowledged entries missing after a cut
+    unacknowledged: int = 0  # entries stored but killed before they were acknowledged
+    resumed: int = 0  # games resumed and compared with a fresh fold
+    games: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (f"{self.kills} kills, {self.acknowledged} acknowledged entries "
+                f"({self.checked} checks), {self.losses} lost, {self.unacknowledged} stored "
+                f"before their ack, {self.resumed} resumes compared, {self.games} games, "
+                f"{len(self.problems)} problems, {self.seconds:.1f} s")
+
+
+def cut(db: Path, seed: int, delay: float) -> tuple[list[tuple[int, int]], int]:
+    """Fork a player, SIGKILL it after `delay` seconds; its acknowledgements and exit status."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the player: never returns
+        os.close(read)
+        try:
+            play(db, seed, write)
+        except BaseException:
+            traceback.print_exc()
+        os._exit(1)
+    os.close(write)
+    time.sleep(delay)
+    os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    with os.fdopen(read, "rb") as pipe:
+        text = pipe.read().decode()
+    # A write of one short line to a pipe is atomic: a cut never leaves half an ack.
+    acks = [(int(game), int(seq)) for _ack, game, seq in map(str.split, text.splitlines())]
+    return acks, status
+
+
+class Harness:
+    """Cuts and checks against one database, remembering what was acknowledged so far."""
+
+    def __init__(self, db: Path, seed: int):
+        self.db, self.seed = db, seed
+        self.figures = Figures()
+        self.acked: dict[int, int] = {}  # game -> the highest acknowledged seq
+        self.tops: dict[int, int] = {}  # game -> the highest stored seq at the last check
+
+    def round(self, delay: float) -> None:
+        """One cut, then the checks a restart must pass."""
+        acks, status = cut(self.db, self.seed, delay)
+        figures = self.figures
+        figures.kills += 1
+        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL):
+            figures.problems.append(f"the player stopped by itself before kill {figures.kills}")
+        for game_id, seq in acks:
+            self.acked[game_id] = max(self.acked.get(game_id, 0), seq)
+        figures.acknowledged = sum(self.acked.values())
+        self.check({game_id for game_id, _seq in acks})
+
+    def check(self, games: set[int] | None = None) -> None:
+        """The file as the cut left it: sound, every acknowledged entry of `games` (all, if
+        None) there, those games resume as a fresh fold of their logs."""
+        store = Store(self.db)
+        try:
+            verdict = store.db.execute("PRAGMA integrity_check").fetchall()
+            if verdict != [("ok",)]:
+                self.figures.problems.append(
+                    f"integrity_check after kill {self.figures.kills}: {verdict}")
+            self._in_flight(store)
+            for game_id in sorted(self.acked if games is None else games):
+                self._acknowledged_stored(store, game_id)
+                self._compare_resumed(store, game_id)
+            self.figures.games = store.db.execute("SELECT count(*) FROM games").fetchone()[0]
+        finally:
+            store.close()
+
+    def _in_flight(self, store: Store) -> None:
+        """Entries stored that the cut stopped from being acknowledged: never more than one
+        (the player has one write in flight at a time); they were never promised."""
+        caught = 0
+        for game_id, top in store.db.execute(
+                "SELECT game_id, max(seq) FROM actions GROUP BY game_id").fetchall():
+            known = max(self.acked.get(game_id, 0), self.tops.get(game_id, 0))
+            caught += max(0, top - known)
+            self.tops[game_id] = top
+        self.figures.unacknowledged += caught
+        if caught > 1:
+            self.figures.problems.append(f"kill {self.figures.kills}: {caught} entries stored "
+                                         "without an ack")
+
+    def _acknowledged_stored(self, store: Store, game_id: int) -> None:
+        stored = [entry for _seq, entry in store.log(game_id)]
+        highest = self.acked.get(game_id, 0)
+        missing = max(0, highest - len(stored))
+        self.figures.checked += highest
+        self.figures.losses += missing
+        if missing:
+            self.figures.problems.append(f"game {game_id}: {missing} acknowledged entries lost")
+        if stored != list(script(self.seed, game_id).entries[:len(stored)]):
+            self.figures.problems.append(f"game {game_id}: the stored log is not the script's")
+
+    def _compare_resumed(self, store: Store, game_id: int) -> None:
+        """Resumed as the app does, the game is a fresh fold of its log and the script's
+        standing moves applied from scratch."""
+        table = Table.resume(store, game_id)
+        record = store.game(game_id)
+        log = store.log(game_id)
+        replayed = fold(Header(record.game, record.players, record.options), log)
+        rules = table.rules
+        state = rules.new_state(record.players, record.options)
+        moves = script(self.seed, game_id).standing(len(log))
+        for move in moves:
+            rules.apply(state, rules.parse_action(move))
+        self.figures.resumed += 1
+        if not (table.state == replayed.state == state
+                and [a.to_json() for a in table.actions] == moves):
+            self.figures.problems.append(f"game {game_id}: the resumed state is not a fresh "
+                                         "replay's")
+
+
+def run(db: Path, kills: int = 200, seed: int = 1, max_delay: float = 0.4) -> Figures:
+    """`kills` cuts at random moments (0–`max_delay` s after the player starts); after each the
+    games it played are checked, and at the end every game."""
+    rng = random.Random(seed)
+    harness = Harness(db, seed)
+    started = time.monotonic()
+    for _ in range(kills):
+        harness.round(rng.uniform(0, max_delay))
+    harness.check()
+    harness.figures.seconds = time.monotonic() - started
+    return harness.figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.powercut",
+                                     description="SIGKILL a player at random moments; "
+                                                 "check that nothing acknowledged is lost.")
+    parser.add_argument("--kills", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", type=Path, help="the database to play into (default: a new "
+                                                "temporary one)")
+    parser.add_argument("--max-delay", type=float, default=0.4,
+                        help="the latest moment of a cut, in seconds after the player starts")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as scratch:
+        db = args.db or Path(scratch) / "companion.db"
+        figures = run(db, args.kills, args.seed, args.max_delay)
+    print(figures.line())
+    for problem in figures.problems:
+        print("  " + problem)
+    return 0 if figures.losses == 0 and not figures.problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

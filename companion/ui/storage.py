@@ -1,0 +1,24 @@
+"""What the screens say when the database was damaged at start, or is full or read-only now."""
+
+from __future__ import annotations
+
+from ..recovery import MovedAside
+from ..store import StoreError, Trouble
+from .i18n import _
+
+
+def refused(error: StoreError) -> str:
+    """Why a move (an undo, a new game) was refused: nothing changed, the game is safe."""
+    if error.trouble is Trouble.FULL:
+        return _("The storage is full: this was not done, as it could not be saved. Your game "
+                 "is saved up to the last move.")
+    if error.trouble is Trouble.READ_ONLY:
+        return _("The storage is read-only: this was not done, as it could not be saved. Your "
+                 "game is saved up to the last move.")
+    return _("The move could not be saved. Nothing was changed.")
+
+
+def moved_aside(moved: MovedAside) -> str:
+    """The start-up notice after a damaged database was set aside for a fresh one."""
+    return _("The saved games were damaged, so the app started with an empty database. "
+             "The old file is kept as {path}.").format(path=str(moved.kept))
