@@ -373,7 +373,7 @@ ALL_EXAMPLES = ["ttr-nyc-2p.jsonl", "ttr-nyc-3p.jsonl", "ttr-nyc-4p.jsonl",
 
 
 def test_every_example_file_is_listed():
-    assert sorted(p.name for p in EXAMPLES.glob("*.jsonl")) == sorted(ALL_EXAMPLES)
+    assert sorted(p.name for p in EXAMPLES.glob("ttr-nyc-*.jsonl")) == sorted(ALL_EXAMPLES)
 
 
 @pytest.mark.parametrize("name", ALL_EXAMPLES)
