@@ -49,10 +49,10 @@ def test_extract_finds_every_kind_of_msgid(msgids):
         "Action {kind!r} needs the field {field!r}.",  # malformed() in core.py
         # implicitly joined literals, in the engine and in the UI
         "Two players have the same name: give each player a name of their own.",
-        "Ticket to Ride: New York is for 2 to 4 players.",  # _() in newgame.py
+        "{game} is for {least} to {most} players.",  # _() in games.py
         "blue",  # _() inside a lambda in words.py
         "Draw tickets",  # tr._() in ttr_play.kv
-        "(coming)",  # tr._() after a literal in home.kv
+        "Choose a game",  # tr._() in home.kv
     ]
     missing = [m for m in expected if m not in msgids]
     assert not missing, f"extract() missed: {missing}"

@@ -17,18 +17,16 @@ from ..recovery import MovedAside, open_store
 from ..store import Store, StoreError
 from ..table import Table
 from ..watchdog import Watchdog
-from . import kiosk
 from . import storage
+from . import kiosk
 from .i18n import LANGUAGES, tr
 from .theme import BACKGROUND
 from .words import explain
 
 log = logging.getLogger(__name__)
 
-GAME_ID = "ttr-nyc"
 KV_DIR = Path(__file__).resolve().parent.parent.parent / "kv"
-KV_FILES = ("widgets.kv", "home.kv", "newgame.kv", "ttr_play.kv", "score_only.kv",
-            "scoring.kv", "history.kv", "settings.kv", "teach.kv")
+KV_FILES = ("widgets.kv", "home.kv", "newgame.kv", "history.kv", "settings.kv", "teach.kv")
 
 
 class CompanionApp(App):
@@ -57,16 +55,14 @@ class CompanionApp(App):
         self.language = self.store.setting("language", "en") or "en"
         tr.switch(self.language)
         from . import board_view, widgets  # noqa: F401  the widgets the layouts name
-        for name in KV_FILES:
+        from .games import GAMES
+        for name in KV_FILES + tuple(kv for game in GAMES.values() for kv in game.kv_files):
             Builder.load_file(str(KV_DIR / name))
         from .history import GameLogScreen, HistoryScreen
         from .scanning import Scanning, TeachScreen
         from .home import HomeScreen
         from .newgame import NewGameScreen
-        from .score_only import ScoreOnlyScreen
-        from .scoring import ScoringScreen
         from .settings import SettingsScreen
-        from .ttr_play import TtrPlayScreen
 
         self.board_view = board_view.BoardView()
         self.scanning = Scanning(self)
@@ -74,11 +70,12 @@ class CompanionApp(App):
         self.rig = Rig(self)
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
-                       TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
-                       ScoringScreen(name="scoring"), HistoryScreen(name="history"),
-                       GameLogScreen(name="game_log"), SettingsScreen(name="settings"),
-                       TeachScreen(name="teach")):
+                       HistoryScreen(name="history"), GameLogScreen(name="game_log"),
+                       SettingsScreen(name="settings"), TeachScreen(name="teach")):
             manager.add_widget(screen)
+        for game in GAMES.values():
+            for screen in game.make_screens():
+                manager.add_widget(screen)
         return manager
 
     def on_start(self) -> None:
@@ -115,16 +112,15 @@ class CompanionApp(App):
 
     # ---- the live game -------------------------------------------------------------------
 
-    def start_game(self, players: list[str], colours: list[str], first: int,
+    def start_game(self, game_id: str, players: list[str], colours: list[str], first: int,
                    mode: str = "play", places: tuple[int, ...] | None = None) -> bool:
+        from .games import game_ui
         options = {"first": first, "mode": mode, "colours": colours}
         if places is not None:  # who sits where, from New game's seat buttons
             options["places"] = list(places)
-        from .settings import scanned_hands
-        if mode == "play" and scanned_hands(self.store):
-            options["scanned_hands"] = True
+        options.update(game_ui(game_id).options(self.store, mode))
         try:
-            self.set_table(Table.start(self.store, GAME_ID, players, options))
+            self.set_table(Table.start(self.store, game_id, players, options))
         except RuleViolation as violation:
             self.root.current_screen.show_message(explain(violation))
             return False
@@ -149,17 +145,19 @@ class CompanionApp(App):
 
     def open_current_game(self) -> None:
         """The screen the game needs now: play, the score-only map, or scoring."""
+        from .games import game_ui
         table = self.table
+        game = game_ui(table.header.game)
         status = table.status
         score_only = table.header.options.get("mode") == "score_only"
         if status.phase is Phase.OVER:
-            self.go("scoring")
+            self.go(game.scoring)
         elif score_only:
-            self.go("score_only")
+            self.go(game.score_only)
         elif status.phase is Phase.SCORING:
-            self.go("scoring")
+            self.go(game.scoring)
         else:
-            self.go("play")
+            self.go(game.play)
 
     def submit(self, action: Action, where=None) -> bool:
         """Hand a move to the Table; a refused one is explained and nothing is stored."""

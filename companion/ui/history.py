@@ -13,8 +13,8 @@ from kivy.uix.label import Label
 from ..boards import rules_for
 from .i18n import _
 from .screens import BaseScreen
+from .games import game_ui
 from .theme import TOUCH
-from .words import describe
 
 
 @dataclass
@@ -99,10 +99,11 @@ class GameLogScreen(BaseScreen):
             return
         game = store.game(self.game_id)
         rules = rules_for(game.game)
+        describe = game_ui(game.game).describe
         self.title = ", ".join(game.players) + f" – {game.created[:10]}"
         for seq, entry in store.log(self.game_id):
             action = None if entry.get("type") == "undo" else rules.parse_action(entry)
-            text = f"{seq}. " + describe(action, game.players, rules.board)
+            text = f"{seq}. " + describe(action, game.players, rules)
             label = Label(text=text, font_size=sp(14), size_hint_y=None, halign="left",
                           valign="middle")
             label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.factory import Factory
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
 
 from . import storage
+from .games import GAMES
 from .i18n import _
 from .screens import BaseScreen
+from .theme import PANEL, TOUCH
 
-GAME_NAMES = {"ttr-nyc": "Ticket to Ride: New York"}
+BOXES = {"ttr": ("ttr-nyc", "Ticket to Ride: New York"),  # Home's buttons: id -> game, box name
+         "rotw": ("rotw-card-game", "Railways of the World: The Card Game"),
+         "traffiq": ("manhattan-traffiq", "Manhattan TraffIQ")}
+GAME_NAMES = dict(BOXES.values())
 NOTICE_SECONDS = 600  # a damaged database set aside: long enough to be read and acted on
 
 
@@ -28,14 +38,52 @@ class HomeScreen(BaseScreen):
         else:
             self.resume_id = 0
             self.resume_text = ""
+        for button_id, (game_id, title) in BOXES.items():  # a box not ready yet is "coming"
+            button = self.ids[button_id]
+            button.disabled = game_id not in GAMES
+            button.text = title if game_id in GAMES else title + "\n" + _("(coming)")
         if app.moved_aside is not None:  # stays up while Home is shown, in every language
             self.ids.message.show(storage.moved_aside(app.moved_aside), seconds=NOTICE_SECONDS)
 
-    def new_game(self, mode: str) -> None:
+    def new_game(self, mode: str, game_id: str) -> None:
         app = App.get_running_app()
-        app.root.get_screen("new_game").prepare(mode)
+        app.root.get_screen("new_game").prepare(mode, game_id)
         app.go("new_game")
+
+    def choose_score_only(self) -> None:
+        """Score a finished game: which game, when there is more than one."""
+        if len(GAMES) == 1:
+            self.new_game("score_only", next(iter(GAMES)))
+            return
+        GameChoice(lambda game_id: self.new_game("score_only", game_id)).open(animation=False)
 
     def resume(self) -> None:
         if self.resume_id:
             App.get_running_app().resume(self.resume_id)
+
+
+class GameChoice(ModalView):
+    """Which game was played: one big button per box, and a way back."""
+
+    def __init__(self, on_choice, **kwargs):
+        super().__init__(auto_dismiss=False, size_hint=(0.7, None),
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        with box.canvas.before:
+            Color(*PANEL)
+            background = Rectangle()
+        box.bind(pos=lambda w, p: setattr(background, "pos", p),
+                 size=lambda w, s: setattr(background, "size", s))
+        box.add_widget(Factory.Note(text=_("Score a finished game"), font_size=sp(18)))
+        self.choices = {}
+        for game_id, game in GAMES.items():
+            button = Factory.BigButton(text=game.title)
+            button.bind(on_release=lambda _b, g=game_id: (self.dismiss(animation=False),
+                                                            on_choice(g)))
+            self.choices[game_id] = button
+            box.add_widget(button)
+        back = Factory.QuietButton(text=_("Back"), size_hint_y=None, height=TOUCH)
+        back.bind(on_release=lambda *_: self.dismiss(animation=False))
+        box.add_widget(back)
+        self.height = (TOUCH + dp(12)) * (len(GAMES) + 2) + dp(24)
+        self.add_widget(box)

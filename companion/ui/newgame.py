@@ -1,5 +1,5 @@
-"""New game: 2–4 players with names, taxi colours from the box, seat order, who starts, and
-which seat button is whose (each player presses their own)."""
+"""New game, for any of the games: players with names, their colours from the box, seat order,
+who starts, and which seat button is whose (each player presses their own)."""
 
 from __future__ import annotations
 
@@ -15,15 +15,15 @@ from kivy.uix.widget import Widget
 
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TAXI_RGBA, TOUCH
+from .games import GameUi, game_ui
+from .theme import TOUCH
 from .widgets import PlayerTab
 
-COLOURS = ("blue", "purple", "white", "yellow")  # the taxis in the box
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+SEATS = 4  # seat buttons and LEDs on the rig
 
 
 class ColourChip(ButtonBehavior, Widget):
-    """One of the box's taxi colours; a ring shows the one chosen."""
+    """One of the box's player colours; a ring shows the one chosen."""
 
     colour = StringProperty("blue")
     chosen = BooleanProperty(False)
@@ -43,7 +43,7 @@ class ColourChip(ButtonBehavior, Widget):
             if self.chosen:
                 Color(1, 1, 1, 1)
                 Line(circle=(cx, cy, r + dp(5)), width=dp(2.5))
-            Color(*TAXI_RGBA[self.colour])
+            Color(*self.rgba)
             from kivy.graphics import Ellipse
             Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
 
@@ -67,7 +67,7 @@ class ArrowButton(ButtonBehavior, Widget):
 
 
 class PlayerRow(BoxLayout):
-    """A seat: name, taxi colour, the seat button the player pressed, move up, remove."""
+    """A seat: name, colour, the seat button the player pressed, move up, remove."""
 
     seat = NumericProperty(0)
     colour = StringProperty("")
@@ -83,8 +83,9 @@ class PlayerRow(BoxLayout):
         self.name_input.bind(text=lambda *_: screen.names_changed())
         self.add_widget(self.name_input)
         self.chips = []
-        for colour in COLOURS:
-            chip = ColourChip(colour=colour)
+        game = screen.game
+        for colour in game.colours:
+            chip = ColourChip(colour=colour, rgba=list(game.rgba[colour]))
             chip.bind(on_release=lambda chip: self.choose(chip.colour))
             self.chips.append(chip)
             self.add_widget(chip)
@@ -117,22 +118,27 @@ class PlayerRow(BoxLayout):
 
 class NewGameScreen(BaseScreen):
     mode = StringProperty("play")  # or "score_only"
+    game_id = StringProperty("ttr-nyc")
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
 
-    def prepare(self, mode: str) -> None:
-        """A fresh form: two empty seats."""
+    @property
+    def game(self) -> GameUi:
+        return game_ui(self.game_id)
+
+    def prepare(self, mode: str, game_id: str = "ttr-nyc") -> None:
+        """A fresh form for this game: as many empty seats as it needs."""
         self.mode = mode
+        self.game_id = game_id
         self.first = -1
         self.ids.rows.clear_widgets()
-        for _seat in range(MIN_PLAYERS):
+        for _seat in range(self.game.least):
             self.add_row()
         self._light_seats()
 
     def refresh(self) -> None:
         if not self.ids.rows.children:
-            self.prepare(self.mode)
-        self.ids.title.text = (_("Score a finished game") if self.mode == "score_only"
-                               else "Ticket to Ride: New York")
+            self.prepare(self.mode, self.game_id)
+        self.ids.title.text = self.game.title
         self._fill_previous()
         self.names_changed()
 
@@ -142,19 +148,19 @@ class NewGameScreen(BaseScreen):
 
     def add_row(self, name: str = "") -> None:
         rows = self.rows
-        if len(rows) >= MAX_PLAYERS:
-            self.show_message(_("Ticket to Ride: New York is for 2 to 4 players."))
+        if len(rows) >= self.game.most:
+            self.show_message(self.game.player_count())
             return
         row = PlayerRow(self)
         taken = {r.colour for r in rows}
-        row.choose(next(c for c in COLOURS if c not in taken))
+        row.choose(next(c for c in self.game.colours if c not in taken))
         row.name_input.text = name
         self.ids.rows.add_widget(row, index=0)
         self.names_changed()
 
     def remove_row(self, row: PlayerRow) -> None:
-        if len(self.rows) <= MIN_PLAYERS:
-            self.show_message(_("Ticket to Ride: New York is for 2 to 4 players."))
+        if len(self.rows) <= self.game.least:
+            self.show_message(self.game.player_count())
             return
         self.ids.rows.remove_widget(row)
         self.first = -1
@@ -173,7 +179,7 @@ class NewGameScreen(BaseScreen):
                 return
         row = next((r for r in rows if r.name_input.focus), None)
         row = row or next((r for r in rows if r.place < 0), None)
-        if row is None and len(rows) < MAX_PLAYERS:
+        if row is None and len(rows) < self.game.most:
             self.add_row()
             row = self.rows[-1]
         if row is None:
@@ -240,22 +246,24 @@ class NewGameScreen(BaseScreen):
             box.add_widget(button)
 
     def names_changed(self) -> None:
-        """Who starts: one button per player (the rules say the youngest)."""
+        """Who starts: one button per player (the rules say who)."""
         box = self.ids.starts
         box.clear_widgets()
         rows = self.rows
+        game = self.game
         for seat, row in enumerate(rows):
             row.up.disabled = seat == 0
             button = PlayerTab(text=row.name or _("Player {n}").format(n=seat + 1),
                                group="first", allow_no_selection=False,
                                state="down" if seat == self.first else "normal",
-                               rgba=TAXI_RGBA[row.colour] if row.colour else (0, 0, 0, 0))
+                               rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0))
             button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
             box.add_widget(button)
         seated = {row.name.casefold() for row in rows}
         for button in self.ids.previous.children:  # a name already at the table is not offered
             button.disabled = button.text.casefold() in seated
-        self.ids.starts_label.opacity = 0 if self.mode == "score_only" else 1
+        self.ids.starts_label.text = (_("Score a finished game") if self.mode == "score_only"
+                                      else game.starts() if game.starts else _("Who starts?"))
         box.opacity = 0 if self.mode == "score_only" else 1
         box.disabled = self.mode == "score_only"
 
@@ -263,17 +271,17 @@ class NewGameScreen(BaseScreen):
         """Why the game cannot start yet, in the player's language; None when it can."""
         rows = self.rows
         names = [row.name for row in rows]
-        if not MIN_PLAYERS <= len(rows) <= MAX_PLAYERS:
-            return _("Ticket to Ride: New York is for 2 to 4 players.")
+        if not self.game.least <= len(rows) <= self.game.most:
+            return self.game.player_count()
         if not all(names):
             return _("Every player needs a name.")
         if len({n.casefold() for n in names}) != len(names):
             return _("Two players have the same name: give each player a name of their own.")
         colours = [row.colour for row in rows]
         if len(set(colours)) != len(colours):
-            return _("Two players have the same taxi colour: each player takes their own.")
+            return _("Two players have the same colour: each player takes their own.")
         if self.mode == "play" and not 0 <= self.first < len(rows):
-            return _("Who starts? The youngest player: tap their name.")
+            return _("Who starts? Tap their name.")
         return None
 
     def start(self) -> None:
@@ -284,8 +292,7 @@ class NewGameScreen(BaseScreen):
         from hardware.seats import fill_places
         rows = self.rows
         app = App.get_running_app()
-        places = fill_places([row.place if row.place >= 0 else None for row in rows],
-                             MAX_PLAYERS)
-        app.start_game([row.name for row in rows], [row.colour for row in rows],
+        places = fill_places([row.place if row.place >= 0 else None for row in rows], SEATS)
+        app.start_game(self.game_id, [row.name for row in rows], [row.colour for row in rows],
                        max(self.first, 0), self.mode, places)
         self.ids.rows.clear_widgets()  # the next New game starts afresh

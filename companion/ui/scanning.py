@@ -13,7 +13,9 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.togglebutton import ToggleButton
 
 from ..boards import ttr_nyc_board
 from ..config import ConfigError, load, scanner_config
@@ -30,9 +32,46 @@ GAME = "ttr-nyc"
 
 
 def component_name(component: TaggedComponent) -> str:
+    """What a tag stands for, in the player's language (each game names its own components)."""
+    from .games import GAMES
+    game = GAMES.get(component.game)
+    if game is not None and game.component_name is not None:
+        return game.component_name(component)
+    return ttr_component_name(component)
+
+
+def ttr_component_name(component: TaggedComponent) -> str:
     if component.kind == "card":
         return _("{card} card").format(card=card_name(component.value))
     return _("ticket {ticket}").format(ticket=ticket_label(ttr_nyc_board(), component.value))
+
+
+class TtrTeachPanel(BoxLayout):
+    """Ticket to Ride: New York's components to tap when teaching a tag: cards and tickets."""
+
+    def __init__(self, teach, **kwargs):
+        super().__init__(orientation="vertical", spacing=dp(8), **kwargs)
+        cards = GridLayout(cols=7, spacing=dp(6), size_hint_y=None, height=TOUCH + dp(8))
+        for card in Card:
+            button = CardButton(card=card.key, size_hint=(1, 1))
+            button.bind(on_release=lambda _b, key=card.key: teach("card", key))
+            cards.add_widget(button)
+        self.add_widget(cards)
+        tickets = GridLayout(cols=3, spacing=dp(6))
+        for ticket_id in ttr_nyc_board().tickets:
+            button = Factory.QuietButton(font_size=sp(13))
+            button.ticket_id = ticket_id
+            button.bind(on_release=lambda b: teach("ticket", b.ticket_id))
+            tickets.add_widget(button)
+        self.add_widget(tickets)
+        self._cards, self._tickets = cards, tickets
+
+    def refresh(self) -> None:
+        for button in self._cards.children:
+            button.text = card_name(button.card)
+        board = ttr_nyc_board()
+        for button in self._tickets.children:
+            button.text = ticket_label(board, button.ticket_id)
 
 
 class Scanning:
@@ -108,34 +147,50 @@ class TeachQuestion(Question):
 
 
 class TeachScreen(BaseScreen):
-    """Settings → Teach the scanner: scan a tag, then tap what it is."""
+    """Settings → Teach the scanner: scan a tag, then tap what it is (in the game chosen)."""
 
     tag = StringProperty("")
     return_to = StringProperty("settings")
+    game_id = StringProperty(GAME)
 
     def on_kv_post(self, base_widget) -> None:
         super().on_kv_post(base_widget)
-        cards = GridLayout(cols=7, spacing=dp(6), size_hint_y=None, height=TOUCH + dp(8))
-        for card in Card:
-            button = CardButton(card=card.key, size_hint=(1, 1))
-            button.bind(on_release=lambda _b, key=card.key: self.teach("card", key))
-            cards.add_widget(button)
-        self.ids.components.add_widget(cards)
-        tickets = GridLayout(cols=3, spacing=dp(6))
-        for ticket_id in ttr_nyc_board().tickets:
-            button = Factory.QuietButton(font_size=sp(13))
-            button.ticket_id = ticket_id
-            button.bind(on_release=lambda b: self.teach("ticket", b.ticket_id))
-            tickets.add_widget(button)
-        self.ids.components.add_widget(tickets)
-        self._cards, self._tickets = cards, tickets
+        self._panels: dict = {}  # game id -> its panel, built when first shown
 
     def refresh(self) -> None:
-        for button in self._cards.children:
-            button.text = card_name(button.card)
-        board = ttr_nyc_board()
-        for button in self._tickets.children:
-            button.text = ticket_label(board, button.ticket_id)
+        from .games import GAMES
+        table = App.get_running_app().table
+        if self.return_to != "settings" and table is not None:
+            self.game_id = table.header.game  # "teach it now" during a game: that game's parts
+        games = self.ids.games
+        games.clear_widgets()
+        taught = [g for g in GAMES.values() if g.teach_panel is not None or g.game_id == GAME]
+        for game in taught if len(taught) > 1 else ():
+            tab = ToggleButton(text=game.title, group="teach_game", allow_no_selection=False,
+                               state="down" if game.game_id == self.game_id else "normal",
+                               font_size=sp(14), halign="center", valign="middle")
+            tab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
+            tab.bind(on_release=lambda _b, g=game.game_id: self.choose_game(g))
+            games.add_widget(tab)
+        games.height = TOUCH if len(taught) > 1 else 0
+        self._show_panel()
+
+    def choose_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self._show_panel()
+
+    def _show_panel(self) -> None:
+        from .games import GAMES
+        panel = self._panels.get(self.game_id)
+        if panel is None:
+            game = GAMES.get(self.game_id)
+            make = game.teach_panel if game is not None and game.teach_panel else TtrTeachPanel
+            panel = self._panels[self.game_id] = make(self.teach)
+        box = self.ids.components
+        if panel.parent is not box:
+            box.clear_widgets()
+            box.add_widget(panel)
+        panel.refresh()
 
     def typed(self, text: str) -> None:
         """A tag typed in (a reader in keyboard mode, or testing without a reader)."""
@@ -145,7 +200,7 @@ class TeachScreen(BaseScreen):
         if not self.tag:
             self.show_message(_("First scan the card or ticket."))
             return
-        component = TaggedComponent(self.tag, GAME, kind, value)
+        component = TaggedComponent(self.tag, self.game_id, kind, value)
         try:
             App.get_running_app().store.teach(component)
         except StoreError:

@@ -3,7 +3,7 @@
     python tests/ui/driver.py SCENARIO --size 800x480 --db FILE --shots DIR [--seed N]
                               [--language xx] [--fast]
 
-A scenario is an async function in scenarios.py; it taps widgets through the window's input
+A scenario is an async function in scenarios.py (or in a game's own scenarios_*.py beside it); it taps widgets through the window's input
 queue, as a finger would, waits for frames, saves screenshots and asserts. Exit code 0 means it
 held; anything else prints the failure after a line "SCENARIO FAILED". Run under an X display
 (Xvfb in the tests; see conftest.py).
@@ -129,6 +129,19 @@ class _ErrorCatcher(logging.Handler):
             pass
 
 
+def find_scenario(scenarios, name: str):
+    """A scenario by name: in scenarios.py, else in a game's own scenarios_<game>.py."""
+    import importlib
+    found = getattr(scenarios, name, None)
+    for path in sorted(Path(__file__).resolve().parent.glob("scenarios_*.py")):
+        if found is not None:
+            break
+        found = getattr(importlib.import_module(path.stem), name, None)
+    if found is None:
+        raise SystemExit(f"no scenario {name!r}")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
@@ -157,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         store.set_setting("language", args.language)
         store.close()
     app = CompanionApp(db_path=args.db)
-    scenario = getattr(scenarios, args.scenario)
+    scenario = find_scenario(scenarios, args.scenario)
     outcome = {"ok": False}
     driver = Driver(app, args.size, shots)
     logging.getLogger("companion").addHandler(_ErrorCatcher(driver))

@@ -135,9 +135,25 @@ def make_playout(seed: int, players: int = 2) -> TtrPlayout:
 
 async def new_game(d, players, first=0, mode="play"):
     """Home → New game (or Score a finished game) → names → who starts → Start."""
-    await d.tap_id("home", "ttr" if mode == "play" else "score_only")
+    await open_new_game(d, "ttr-nyc", mode)
     await fill_new_game(d, players, first, mode)
     await d.tap_id("new_game", "start")
+
+
+async def open_new_game(d, game_id: str, mode: str = "play", audit: bool = False):
+    """Home → a game's box, or Score a finished game → which game (when there is a choice)."""
+    from companion.ui.home import BOXES
+    if mode == "play":
+        button_id = next(b for b, (g, _title) in BOXES.items() if g == game_id)
+        await d.tap_id("home", button_id)
+        return
+    await d.tap_id("home", "score_only")
+    choice = next((c for c in open_dialogs(d) if type(c).__name__ == "GameChoice"), None)
+    if choice is not None:
+        if audit:
+            await d.audit("score_only_choice")
+        await d.tap(choice.choices[game_id])
+    await d.wait_for(lambda: d.app.root.current == "new_game", what="New game")
 
 
 async def fill_new_game(d, players, first=0, mode="play"):
@@ -600,7 +616,7 @@ async def tour(d, args, full: bool = True):
 
     if full:
         players, routes, _tickets = read_score_only_example()
-        await d.tap_id("home", "score_only")
+        await open_new_game(d, "ttr-nyc", "score_only", audit=True)
         await fill_new_game(d, players, mode="score_only")
         await d.audit("new_game_score_only")
         await d.tap_id("new_game", "start")

@@ -1,0 +1,94 @@
+"""The games the app offers: each box's name, player counts and colours, and its own screens.
+
+Adding a game to the app is one `GameUi` in `GAMES` (its screens, kv files and words live in its
+own modules); Home, New game, History and resuming read everything game-specific from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .i18n import _
+
+RGBA = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class GameUi:
+    game_id: str  # as in logs and the database
+    title: str  # the box's name: a product name, the same in every language
+    least: int  # players
+    most: int
+    colours: tuple[str, ...]  # the players' colours in the box, in the box's order
+    rgba: Mapping[str, RGBA]  # how each colour is drawn
+    colour_names: Callable[[str], str]  # a colour in the player's language
+    starts: Callable[[], str] | None  # New game's "who starts?" (None: the rules don't say)
+    play: str  # the screens' names: playing, entering a finished game, the results
+    score_only: str
+    scoring: str
+    kv_files: tuple[str, ...]
+    make_screens: Callable[[], list]  # builds this game's screens (after its kv is loaded)
+    describe: Callable[[Any, tuple[str, ...], Any], str]  # one log line: action, players, rules
+    options: Callable[[Any, str], dict] = lambda store, mode: {}  # extra options for a new game
+    # The scanner: a panel of this game's components to tap when teaching a tag (built with
+    # `teach(kind, value)` to call; it has a `refresh()` for the language), and a component's
+    # name in the player's language. None: Ticket to Ride: New York's (cards and tickets).
+    teach_panel: Callable[[Callable[[str, str], None]], Any] | None = None
+    component_name: Callable[[Any], str] | None = None
+
+    def player_count(self) -> str:
+        return _("{game} is for {least} to {most} players.").format(
+            game=self.title, least=self.least, most=self.most)
+
+
+# ---- Ticket to Ride: New York ---------------------------------------------------------------
+
+def _ttr_screens() -> list:
+    from .score_only import ScoreOnlyScreen
+    from .scoring import ScoringScreen
+    from .ttr_play import TtrPlayScreen
+    return [TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
+            ScoringScreen(name="scoring")]
+
+
+def _ttr_describe(action, players, rules) -> str:
+    from .words import describe
+    return describe(action, players, rules.board)
+
+
+def _ttr_colour(colour: str) -> str:
+    from .words import taxi_colour_name
+    return taxi_colour_name(colour)
+
+
+def _ttr_options(store, mode: str) -> dict:
+    from .settings import scanned_hands
+    return {"scanned_hands": True} if mode == "play" and scanned_hands(store) else {}
+
+
+def _ttr() -> GameUi:
+    from .theme import TAXI_RGBA
+    return GameUi(
+        game_id="ttr-nyc", title="Ticket to Ride: New York", least=2, most=4,
+        colours=("blue", "purple", "white", "yellow"), rgba=TAXI_RGBA,
+        colour_names=_ttr_colour, starts=lambda: _("Who starts? The youngest player."),
+        play="play", score_only="score_only", scoring="scoring",
+        kv_files=("ttr_play.kv", "score_only.kv", "scoring.kv"),
+        make_screens=_ttr_screens, describe=_ttr_describe, options=_ttr_options)
+
+
+def _games() -> dict[str, GameUi]:
+    found = {}
+    for make in (_ttr,):
+        game = make()
+        found[game.game_id] = game
+    return found
+
+
+GAMES: dict[str, GameUi] = _games()
+
+
+def game_ui(game_id: str) -> GameUi:
+    """The app's side of a game."""
+    return GAMES[game_id]
