@@ -246,8 +246,10 @@ class Traffiq(Rules):
         if Act.DRAW in s.done:
             raise RuleViolation("draw_last", "Drawing is the last action of a turn.")
         self._check_actions_left(s)
+        if act is Act.TAXI and act in s.done:
+            raise RuleViolation("one_ride_each", "Only one taxi ride per turn.", ride=act.value)
         if act in s.done:
-            raise RuleViolation("one_ride_each", "Only one {ride} per turn.", ride=act.value)
+            raise RuleViolation("one_ride_each", "Only one van ride per turn.", ride=act.value)
 
     def _check_fits(self, s: TraffiqState, cell: Cell, tile: Tile) -> None:
         if cell in s.tiles:
@@ -258,8 +260,9 @@ class Traffiq(Rules):
                                 "map.")
         wrong = city.mismatches(s.tiles, cell, tile)
         if wrong:
-            raise RuleViolation("edges_mismatch", "The tile does not match its neighbour on the "
-                                "{sides} side.", sides=", ".join(side.name.lower() for side in wrong))
+            raise RuleViolation("edges_mismatch", "The tile does not match the tiles next to it: "
+                                "each touching side must show the same colour.",
+                                sides=", ".join(side.name.lower() for side in wrong))
 
     def _check_move(self, s: TraffiqState, seat: int, action: TaxiRide | VanRide,
                     vehicle: Vehicle) -> tuple[Point, Point]:
