@@ -191,8 +191,14 @@ def test_score_only_game():
     assert sheet.winners == (1,)
 
 
-@pytest.mark.parametrize("name", ["rotw-2p.jsonl", "rotw-3p.jsonl", "rotw-4p.jsonl",
-                                  "rotw-score-only.jsonl"])
+ALL_EXAMPLES = ["rotw-2p.jsonl", "rotw-3p.jsonl", "rotw-4p.jsonl", "rotw-score-only.jsonl"]
+
+
+def test_every_example_file_is_listed():
+    assert sorted(p.name for p in EXAMPLES.glob("rotw-*.jsonl")) == ALL_EXAMPLES
+
+
+@pytest.mark.parametrize("name", ALL_EXAMPLES)
 def test_examples_replay_as_json(capsys, name):
     assert cli.main(["replay", "--json", str(EXAMPLES / name)]) == 0
     out = capsys.readouterr().out

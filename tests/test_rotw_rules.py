@@ -801,3 +801,15 @@ def test_score_sheet_is_provisional_until_the_game_is_over(rules):
     s = setup(rules)
     assert not rules.score(s).final
     assert rules.status(s).reason is None and not rules.status(s).final_round
+
+
+def test_legal_payments_offered_to_the_ui(rules):
+    """The least payments (no card could be left out) for an orange link to a value-3 city."""
+    hand = [0] * len(Card)
+    for card in (Card.ORANGE_1, Card.ORANGE_2, Card.LOCO, Card.BROWN_2):
+        hand[card] = 1
+    found = {frozenset(c.key for c in payment)
+             for payment in rules.payments(hand, 3, "orange")}
+    assert found == {frozenset(p) for p in (("orange-1", "orange-2"), ("orange-2", "loco"),
+                                            ("orange-1", "brown-2"), ("orange-2", "brown-2"))}
+    assert rules.payments(hand, 3, "white") == []  # no white rail card
