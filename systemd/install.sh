@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# Install (or remove) the companion kiosk: the service user, the app in its own virtual
+# environment, the systemd unit and the scanner's udev rule; then enable the service.
+#
+#   sudo systemd/install.sh                 install or update, enable at boot
+#   sudo systemd/install.sh --uninstall     remove all that again (the games are kept)
+#   sudo systemd/install.sh --uninstall --purge   … and the games in /var/lib/companion too
+#
+# Safe to run again: every step checks what is already there (an update is the same command
+# after `git pull`). What goes where:
+#   /opt/companion/app      a copy of this project (the code, kv/ layouts, data/, docs/)
+#   /opt/companion/venv     its virtual environment (`pip install -e app`)
+#   /etc/systemd/system/companion.service, enabled for multi-user.target
+#   /etc/udev/rules.d/99-companion-scanner.rules
+#   user and group `companion` (system, no home, no login shell)
+#   /var/lib/companion      the database; made by systemd on first start (StateDirectory=)
+#
+# For tests and image building:
+#   --root DIR         work on the system tree under DIR instead of / (users through
+#                      useradd --prefix, systemctl --root; nothing is started or reloaded)
+#   --pip-args "ARGS"  extra pip arguments, e.g. "--no-deps --no-build-isolation" for a
+#                      quick offline install whose dependencies are not wanted
+set -euo pipefail
+
+SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="/"
+UNINSTALL=0
+PURGE=0
+PIP_ARGS=""
+PYTHON="${PYTHON:-python3}"
+SERVICE_USER="companion"
+UNIT="companion.service"
+RULES="99-companion-scanner.rules"
+# The groups the unit's SupplementaryGroups= names: Raspberry Pi OS has them all; any that is
+# missing (gpio on a machine that is not a Pi) is made, or systemd would refuse to start.
+DEVICE_GROUPS=(video render input dialout gpio)
+
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --root) ROOT="${2:?--root needs a directory}"; shift 2 ;;
+    --root=*) ROOT="${1#--root=}"; shift ;;
+    --uninstall) UNINSTALL=1; shift ;;
+    --purge) PURGE=1; shift ;;
+    --pip-args) PIP_ARGS="${2?--pip-args needs a value}"; shift 2 ;;
+    --pip-args=*) PIP_ARGS="${1#--pip-args=}"; shift ;;
+    -h|--help) usage 0 ;;
+    *) echo "install.sh: unknown option $1" >&2; usage 2 >&2 ;;
+  esac
+done
+
+ROOT="$(cd "$ROOT" && pwd)"
+OFFLINE=0  # a tree under --root: no running system to reload or start
+[ "$ROOT" = "/" ] || OFFLINE=1
+at() { echo "${ROOT%/}$1"; }  # a path inside the target tree
+
+APP="$(at /opt/companion/app)"
+VENV="$(at /opt/companion/venv)"
+UNIT_PATH="$(at /etc/systemd/system/$UNIT)"
+RULES_PATH="$(at /etc/udev/rules.d/$RULES)"
+STATE="$(at /var/lib/companion)"
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install.sh: run it as root (sudo)" >&2
+  exit 1
+fi
+
+say() { echo "companion install: $*"; }
+
+# useradd and friends edit the files under --root (--prefix) instead of the running system's.
+shadow_tool() {
+  local tool="$1"; shift
+  if [ "$OFFLINE" = 1 ]; then "$tool" --prefix "$ROOT" "$@"; else "$tool" "$@"; fi
+}
+
+has_line() { [ -f "$(at "$2")" ] && grep -q "^$1:" "$(at "$2")"; }
+
+systemctl_() {
+  if [ "$OFFLINE" = 1 ]; then systemctl --root="$ROOT" "$@"; else systemctl "$@"; fi
+}
+
+install_user() {
+  local group
+  for group in "${DEVICE_GROUPS[@]}"; do
+    has_line "$group" /etc/group || { shadow_tool groupadd --system "$group"; say "made group $group"; }
+  done
+  if has_line "$SERVICE_USER" /etc/passwd; then
+    return
+  fi
+  shadow_tool useradd --system --user-group --no-create-home --home-dir /var/lib/companion \
+    --shell /usr/sbin/nologin --comment "companion kiosk" "$SERVICE_USER"
+  say "made user $SERVICE_USER"
+}
+
+# What the app needs at run time. From a git checkout only the files git knows (no local
+# databases, screenshots or caches); otherwise the folders as they are.
+project_files() {
+  local parts=(pyproject.toml README.md companion hardware kv data docs systemd)
+  if git -C "$SOURCE" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git -C "$SOURCE" ls-files -z -- "${parts[@]}" | while IFS= read -r -d '' file; do
+      [ -e "$SOURCE/$file" ] && printf '%s\0' "$file"  # deleted but not yet committed: skip
+    done
+  else
+    (cd "$SOURCE" && find "${parts[@]}" -name __pycache__ -prune -o -name '*.egg-info' -prune \
+      -o -type f -print0)
+  fi
+}
+
+install_app() {
+  # A fresh copy each time, so that files removed from the project go from the install too.
+  local staging="$APP.new"
+  rm -rf "$staging"
+  mkdir -p "$staging"
+  project_files | tar -C "$SOURCE" --null --files-from=- -cf - | tar -C "$staging" -xf -
+  rm -rf "$APP"
+  mv "$staging" "$APP"
+  # System site packages: Raspberry Pi OS's own lgpio (python3-lgpio) serves gpiozero.
+  [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv --system-site-packages "$VENV"
+  # shellcheck disable=SC2086  # PIP_ARGS is a list of arguments
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check $PIP_ARGS -e "$APP"
+  say "installed the app in $VENV"
+}
+
+install_files() {
+  install -D -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_PATH"
+  install -D -m 0644 "$SOURCE/systemd/$RULES" "$RULES_PATH"
+  if [ "$OFFLINE" = 0 ]; then
+    systemctl daemon-reload
+    if command -v udevadm >/dev/null; then
+      udevadm control --reload || true
+      udevadm trigger --subsystem-match=tty || true
+    fi
+  fi
+  systemctl_ enable "$UNIT" >/dev/null 2>&1
+  say "enabled $UNIT (starts at the next boot; now: systemctl start $UNIT)"
+}
+
+uninstall() {
+  if [ -f "$UNIT_PATH" ]; then
+    [ "$OFFLINE" = 1 ] || systemctl stop "$UNIT" || true
+    systemctl_ disable "$UNIT" >/dev/null 2>&1 || true
+  fi
+  rm -f "$UNIT_PATH" "$RULES_PATH"
+  rm -rf "$(at /opt/companion)"
+  if [ "$OFFLINE" = 0 ]; then
+    systemctl daemon-reload
+    command -v udevadm >/dev/null && { udevadm control --reload || true; }
+  fi
+  if has_line "$SERVICE_USER" /etc/passwd; then
+    shadow_tool userdel "$SERVICE_USER"
+  fi
+  if has_line "$SERVICE_USER" /etc/group; then  # userdel leaves it when others share it
+    shadow_tool groupdel "$SERVICE_USER"
+  fi
+  if [ "$PURGE" = 1 ]; then
+    rm -rf "$STATE"
+    say "removed the games in $STATE"
+  elif [ -d "$STATE" ]; then
+    say "kept the games in $STATE (--purge removes them)"
+  fi
+  say "removed"
+}
+
+if [ "$UNINSTALL" = 1 ]; then
+  uninstall
+  exit 0
+fi
+install_user
+install_app
+install_files

@@ -1,0 +1,149 @@
+"""systemd/install.sh in a throwaway system tree (--root): it installs the user, the app in
+its virtual environment, the unit (enabled) and the scanner's udev rule; a second run changes
+nothing and duplicates nothing; systemd accepts the installed unit; --uninstall takes it all
+away again and leaves the rest of the system as it was.
+
+The app is installed without its dependencies (`--pip-args --no-deps`): Kivy from the network
+into a throwaway tree would take minutes and say nothing more about the installer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from kiosk_tree import INSTALL, PROJECT, RULES, UNIT, require, system_tree
+
+APP = "opt/companion/app"
+QUICK = ["--pip-args", "--no-deps"]
+
+
+def install(root: Path, *args: str) -> subprocess.CompletedProcess:
+    """The installer of the project's copy beside the tree (see `project`)."""
+    installer = root.parent / "project" / INSTALL.relative_to(PROJECT)
+    done = subprocess.run(["bash", str(installer), "--root", str(root), *args],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file and link in the tree but systemd's own units: its content (a link: where it
+    points); bytecode caches by name (they record when their source was written)."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        name = str(path.relative_to(root))
+        if name.startswith("usr/") or path.is_dir() and not path.is_symlink():
+            continue
+        if path.is_symlink():
+            found[name] = "-> " + os.readlink(path)
+        elif name.endswith(".pyc"):
+            found[name] = "compiled"
+        else:
+            found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def lines(root: Path, name: str, who: str) -> list[str]:
+    return [line for line in (root / "etc" / name).read_text().splitlines()
+            if line.split(":")[0] == who]
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A bare system tree, and beside it a still copy of the project (a git checkout of its
+    own) to install from: others' work on the project must not change it between two runs."""
+    tools = require("systemctl", "useradd", "groupadd", "userdel", "groupdel",
+                    "systemd-analyze", "git", root=True)
+    copy = tmp_path / "project"
+    listed = subprocess.run([tools["git"], "-C", str(PROJECT), "ls-files", "-z"],
+                            capture_output=True, check=True, timeout=60).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        source = PROJECT / name
+        if source.is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy / name)
+    for command in (["init", "-q"], ["add", "-A"]):
+        subprocess.run([tools["git"], "-C", str(copy), *command], check=True, timeout=60)
+    return system_tree(tmp_path / "root")
+
+
+def test_install_twice_then_uninstall(tree: Path):
+    before = snapshot(tree)
+    install(tree, *QUICK)
+    first = snapshot(tree)
+    install(tree, *QUICK)
+    second = snapshot(tree)
+    assert first == second, "a second run changed: " + ", ".join(
+        sorted(k for k in first.keys() | second.keys() if first.get(k) != second.get(k)))
+
+    # The user, once: a system user with no login and no home of its own.
+    for name in ("passwd", "shadow", "group", "gshadow"):
+        assert len(lines(tree, name, "companion")) == 1, name
+    user = lines(tree, "passwd", "companion")[0].split(":")
+    assert int(user[2]) < 1000 and user[5] == "/var/lib/companion"
+    assert user[6] == "/usr/sbin/nologin"
+    # The device groups the unit names: all there, each once (gpio made, the others kept).
+    for group in ("video", "render", "input", "dialout", "gpio"):
+        assert len(lines(tree, "group", group)) == 1, group
+    assert lines(tree, "group", "video") == ["video:x:44:"]
+
+    # The unit and the rule as in the project; the unit enabled at boot.
+    assert (tree / "etc/systemd/system/companion.service").read_text() == UNIT.read_text()
+    assert (tree / "etc/udev/rules.d/99-companion-scanner.rules").read_text() == \
+        RULES.read_text()
+    wants = tree / "etc/systemd/system/multi-user.target.wants/companion.service"
+    assert os.readlink(wants) == "/etc/systemd/system/companion.service"
+
+    # The app in its virtual environment: the command the unit starts, importing the copy.
+    command = tree / "opt/companion/venv/bin/companion"
+    assert os.access(command, os.X_OK)
+    where = subprocess.run([str(tree / "opt/companion/venv/bin/python"), "-c",
+                            "import companion.watchdog as w; print(w.__file__)"],
+                           capture_output=True, text=True, timeout=60, check=True,
+                           cwd=tree).stdout
+    assert where.strip() == str(tree / APP / "companion" / "watchdog.py")
+    assert (tree / APP / "kv" / "home.kv").is_file()  # the layouts travel with the code
+
+    # systemd accepts the installed unit, its ExecStart a real program.
+    verify = subprocess.run([require("systemd-analyze")["systemd-analyze"], "verify",
+                             f"--root={tree}", "companion.service"],
+                            capture_output=True, text=True, timeout=120, cwd=tree.parent)
+    print(f"verify on the installed tree: exit {verify.returncode}, "
+          f"output {verify.stdout + verify.stderr!r}")
+    assert verify.returncode == 0 and verify.stdout + verify.stderr == "", verify.stderr
+
+    # Uninstall: all of it gone; the system's own lines and files as they were.
+    install(tree, "--uninstall")
+    after = snapshot(tree)
+    for name in ("passwd", "shadow", "group", "gshadow"):
+        assert lines(tree, name, "companion") == [], name
+    assert not (tree / "opt/companion").exists()
+    assert not (tree / "etc/systemd/system/companion.service").exists()
+    assert not wants.exists() and not wants.is_symlink()
+    assert not (tree / "etc/udev/rules.d/99-companion-scanner.rules").exists()
+    left = {name for name in after.keys() - before.keys()
+            if not name.endswith("-")}  # the backups useradd and userdel keep (passwd- …)
+    assert left == set(), left
+    assert lines(tree, "group", "gpio"), "a device group others may use now is kept"
+
+
+def test_uninstall_keeps_the_games_unless_purged(tree: Path):
+    install(tree, *QUICK)
+    games = tree / "var/lib/companion/companion.db"
+    games.parent.mkdir(parents=True)
+    games.write_bytes(b"SQLite format 3\0")
+    kept = install(tree, "--uninstall")
+    assert games.exists() and "kept the games" in kept.stdout
+    install(tree, "--uninstall", "--purge")
+    assert not games.parent.exists()
+
+
+def test_an_unknown_option_is_refused(tree: Path):
+    done = subprocess.run(["bash", str(INSTALL), "--root", str(tree), "--frobnicate"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "unknown option --frobnicate" in done.stderr
