@@ -100,9 +100,12 @@ def _rotations(tile: Tile) -> tuple[Tile, ...]:
     return tuple(seen)
 
 
+_BY_NAME = {edge.value: edge for edge in Edge}
+
+
 def parse_edge(name: object) -> Edge:
     try:
-        return Edge(name)
-    except ValueError:
+        return _BY_NAME[name]  # type: ignore[index]
+    except (KeyError, TypeError):
         raise RuleViolation("unknown_edge", "Unknown tile edge {edge!r}: use red, beige, park "
                             "or water.", edge=name) from None
