@@ -359,6 +359,7 @@ def test_completing_a_square_allows_one_vehicle_on_its_point(tq):
     place(tq, s, (2, 1))  # completes the square (1,0) (2,0) (1,1) (2,1)
     assert s.pending == ((2, 1),) and tq.status(s).waiting_for == "place_vehicle"
     assert s.current == 0  # the turn waits for the new vehicle
+    refused(tq, s, DrawTile(0), "two_actions")  # but both actions are taken
     tq.apply(s, PlaceVehicle(0, 2, 1, "van"))
     assert on_map(s) == {(2, 1): (0, VAN)} and s.seats[0].vans == 2
     assert s.current == 1
@@ -792,3 +793,5 @@ def test_a_malformed_tile_is_refused(tq):
     with pytest.raises(RuleViolation) as info:
         tq.parse_action({"type": "place_tile", "seat": 0, "x": "2", "y": 0, "edges": []})
     assert info.value.code == "malformed_action"
+    from companion.engine.ttr_nyc import Pass
+    refused(tq, s, Pass(0), "unknown_action")
