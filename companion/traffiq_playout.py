@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .engine.core import Action, Phase
+from .engine.core import Action
 from .engine.traffiq.city import matches
+from .playout_loop import PlayoutLoop
 from .engine.traffiq import (Act, DrawTile, Edge, EndTurn, PlaceTile, PlaceVehicle, TaxiRide,
                              Tile, Traffiq, TraffiqState, VanRide, Vehicle)
 
@@ -32,7 +33,7 @@ class HiddenTable:
     hands: list[list[Tile]]
 
 
-class TraffiqPlayout:
+class TraffiqPlayout(PlayoutLoop):
     """Plays one random game of Manhattan TraffIQ, action by action."""
 
     def __init__(self, rules: Traffiq, players: int, rng: random.Random, *,
@@ -51,21 +52,6 @@ class TraffiqPlayout:
         hands = [[pile.pop() for _ in range(rules.box.hand)] for _ in range(players)]
         self.hidden = HiddenTable(pile, hands)
         self.log: list[Action] = []
-
-    # ---- the game loop -------------------------------------------------------------------
-
-    def play(self, max_steps: int = 10_000) -> TraffiqState:
-        for _ in range(max_steps):
-            if self.state.phase is Phase.OVER:
-                return self.state
-            self.step()
-        raise RuntimeError("the game did not end")
-
-    def step(self) -> Action:
-        action = self.choose()
-        self.rules.apply(self.state, action)
-        self.log.append(action)
-        return action
 
     def choose(self) -> Action:
         s, rng = self.state, self.rng
