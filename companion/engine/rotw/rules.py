@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping
 
 from ..core import (ActionCodec, Phase, RuleViolation, Rules, ScoreSheet, Status, check_players,
                     next_seat)
-from . import network
+from . import network, score_only
 from .actions import (ACTIONS, Build, Deliver, DiscardDraw, DiscardExcess, DiscardRestock,
                       DrawGoods, FinishScoring, Pass, PlaceCity, PlaceLink, PlayLocomotive,
                       SetDelivered, SetLocomotives, SetTrack, StopTaking, TakeDeck, TakeDiscard,
                       TakeDisplay, TurnUp)
 from .box import (ANY_GOODS_VALUE, CITY_VALUES, GOODS, LOCO, START, Box, Card, city_card,
                   parse_card, parse_goods, parse_rail_colour)
+from .payments import check_payment, least_payments
+from .refusals import bad_city_value, check_seat, unknown_city
 from .scoring import score_sheet
 from .state import City, EndReason, Hand, Link, Mode, PlayerState, RotwState, Step
 
@@ -34,10 +37,12 @@ class Rotw(Rules):
             DiscardDraw: self._discard_draw, DiscardRestock: self._discard_restock,
             Pass: self._pass, TakeDeck: self._take_deck, TakeDisplay: self._take_display,
             TakeDiscard: self._take_discard, StopTaking: self._stop_taking,
-            DiscardExcess: self._discard_excess, PlaceCity: self._place_city,
-            PlaceLink: self._place_link, SetLocomotives: self._set_locomotives,
-            SetDelivered: self._set_delivered, SetTrack: self._set_track,
-            FinishScoring: self._finish_scoring,
+            DiscardExcess: self._discard_excess,
+            PlaceCity: partial(score_only.place_city, box),
+            PlaceLink: partial(score_only.place_link, box),
+            SetLocomotives: partial(score_only.set_locomotives, box),
+            SetDelivered: partial(score_only.set_delivered, box),
+            SetTrack: score_only.set_track, FinishScoring: score_only.finish_scoring,
         }
 
     # ---- setting up -------------------------------------------------------------------
@@ -160,7 +165,7 @@ class Rotw(Rules):
             raise RuleViolation("no_trains", "{player} has no trains left.",
                                 player=s.players[seat])
         paid = [parse_card(name) for name in action.cards]
-        self._check_payment(paid, city.value, colour)
+        check_payment(paid, city.value, colour)
         from_hand = _counts(paid + [city_card(city.value)])
         self._check_hand(s, seat, from_hand)
         # the move is legal: change the state
@@ -252,7 +257,7 @@ class Rotw(Rules):
             raise RuleViolation("bag_empty", "The goods bag is empty.")
         city = s.cities.get(action.city)
         if city is None:
-            raise self._unknown_city(action.city, start_ok=False)
+            raise unknown_city(action.city, start_ok=False)
         if sum(city.goods):
             raise RuleViolation("city_has_goods", "Goods are restocked only on a city without "
                                 "goods; {city} has some.", city=action.city)
@@ -325,92 +330,13 @@ class Rotw(Rules):
         s.discard.extend(cards)
         self._end_turn(s)
 
-    # ---- score-only mode -----------------------------------------------------------------
-
-    def _place_city(self, s: RotwState, action: PlaceCity) -> None:
-        self._check_score_only(s)
-        if action.value not in CITY_VALUES:
-            raise _bad_value(action.value)
-        on_table = sum(1 for c in s.cities.values() if c.value == action.value)
-        if on_table >= self.box.cards[city_card(action.value)]:
-            raise RuleViolation("too_many_cities", "The box has only {box} cities of value "
-                                "{value}.", box=self.box.cards[city_card(action.value)],
-                                value=action.value)
-        city_id = f"c{len(s.cities) + 1}"
-        s.cities[city_id] = City(city_id, action.value, None, ())
-
-    def _place_link(self, s: RotwState, action: PlaceLink) -> None:
-        self._check_score_only(s)
-        seat = self._check_seat(s, action.seat)
-        for end in (action.a, action.b):
-            if end != START and end not in s.cities:
-                raise self._unknown_city(end, start_ok=True)
-        if action.a == action.b:
-            raise RuleViolation("link_loop", "A link joins two different cities.")
-        ends = {action.a, action.b}
-        if any({link.a, link.b} == ends for link in s.links.values()):
-            raise RuleViolation("link_twice", "There is already a link between {a} and {b}.",
-                                a=action.a, b=action.b)
-        if action.value < 1:
-            raise RuleViolation("bad_link_value", "A link is worth the cards paid for it: at "
-                                "least 1, not {value}.", value=action.value)
-        player = s.seats[seat]
-        if player.trains == 0:
-            raise RuleViolation("too_many_trains", "{player} has only {trains} trains for links.",
-                                player=s.players[seat], trains=self.box.trains)
-        link = Link(f"l{len(s.links) + 1}", action.a, action.b, None, action.value, seat)
-        s.links[link.id] = link
-        player.links.append(link.id)
-        player.trains -= 1
-
-    def _set_locomotives(self, s: RotwState, action: SetLocomotives) -> None:
-        self._check_score_only(s)
-        seat = self._check_seat(s, action.seat)
-        others = sum(p.locomotives for i, p in enumerate(s.seats) if i != seat)
-        if not 0 <= action.count <= self.box.cards[LOCO] - others:
-            raise RuleViolation("too_many_cards", "That would be more loco cards than the box "
-                                "holds ({box}): check the cards reported.", card="loco",
-                                box=self.box.cards[LOCO])
-        s.seats[seat].locomotives = action.count
-
-    def _set_delivered(self, s: RotwState, action: SetDelivered) -> None:
-        self._check_score_only(s)
-        seat = self._check_seat(s, action.seat)
-        cubes = [0] * len(GOODS)
-        for name in action.cubes:
-            cubes[GOODS.index(parse_goods(name))] += 1
-        for goods, count in enumerate(cubes):
-            others = sum(p.delivered[goods] for i, p in enumerate(s.seats) if i != seat)
-            if count + others > self.box.cubes_per_colour:
-                raise RuleViolation("too_many_cubes", "The box has only {box} {goods} cubes.",
-                                    box=self.box.cubes_per_colour, goods=GOODS[goods])
-        s.seats[seat].delivered = cubes
-
-    def _set_track(self, s: RotwState, action: SetTrack) -> None:
-        self._check_score_only(s)
-        seat = self._check_seat(s, action.seat)
-        if action.points < 0:
-            raise RuleViolation("bad_track", "The score track starts at 0: {points} is not on it.",
-                                points=action.points)
-        s.seats[seat].track = action.points
-
-    def _finish_scoring(self, s: RotwState, action: FinishScoring) -> None:
-        self._check_score_only(s)
-        s.phase = Phase.OVER
-
     # ---- checks (they change nothing) -----------------------------------------------------
-
-    def _check_seat(self, s: RotwState, seat: int) -> int:
-        if not 0 <= seat < len(s.players):
-            raise RuleViolation("no_such_seat", "There is no seat {seat} in a game of {count}.",
-                                seat=seat, count=len(s.players))
-        return seat
 
     def _check_turn(self, s: RotwState, seat: int, step: Step) -> int:
         if (seat == s.current and s.step is step and s.phase in _PLAYING
                 and not s.pending_slots and s.pending_goods is None):
             return seat  # the usual case, checked first
-        self._check_seat(s, seat)
+        check_seat(s, seat)
         if s.pending_slots:
             raise RuleViolation("turn_up_first", "First say which card(s) were turned face up.")
         if s.pending_goods is not None:
@@ -424,11 +350,6 @@ class Rotw(Rules):
         raise RuleViolation("wrong_step", "That move does not fit now: {player} is at the step "
                             "'{step}'.", player=s.players[seat], step=s.step.value)
 
-    def _check_score_only(self, s: RotwState) -> None:
-        if s.mode is not Mode.SCORE_ONLY or s.phase is not Phase.SCORING:
-            raise RuleViolation("not_score_only", "The final position is entered only when "
-                                "scoring a finished game.")
-
     def _check_not_family(self, s: RotwState) -> None:
         if s.family:
             raise RuleViolation("family_no_goods", "The family game has no goods: no deliveries, "
@@ -436,7 +357,7 @@ class Rotw(Rules):
 
     def _check_city_card(self, action: Build) -> City:
         if action.value not in CITY_VALUES:
-            raise _bad_value(action.value)
+            raise bad_city_value(action.value)
         demand = action.demand
         if demand is None and action.value != ANY_GOODS_VALUE:
             raise RuleViolation("city_needs_demand", "A city of value {value} demands one goods "
@@ -455,23 +376,10 @@ class Rotw(Rules):
             return
         city = s.cities.get(to)
         if city is None:
-            raise self._unknown_city(to, start_ok=True)
+            raise unknown_city(to, start_ok=True)
         if not city.free(colour):
             raise RuleViolation("no_free_point", "{city} has no free {colour} connection point.",
                                 city=to, colour=colour)
-
-    def _check_payment(self, paid: list[Card], value: int, colour: str) -> None:
-        for card in paid:
-            if not (card.is_rail or card is LOCO):
-                raise RuleViolation("not_rail_card", "Links are paid with rail cards and "
-                                    "Locomotives, not {card}.", card=card.key)
-        total = sum(card.rail_value for card in paid)
-        if total < value:
-            raise RuleViolation("payment_too_low", "The cards paid are worth {total}; a city of "
-                                "value {value} needs at least {value}.", total=total, value=value)
-        if not any(card.colour == colour for card in paid):
-            raise RuleViolation("payment_colour", "At least one {colour} rail card must be paid "
-                                "for a {colour} link.", colour=colour)
 
     def _check_hand(self, s: RotwState, seat: int, cards: dict[Card, int]) -> dict[Card, int]:
         """How many of each card came from the unseen part of the hand."""
@@ -516,7 +424,7 @@ class Rotw(Rules):
                                 "but are never delivered to it.")
         target = s.cities.get(destination)
         if target is None:
-            raise self._unknown_city(destination, start_ok=False)
+            raise unknown_city(destination, start_ok=False)
         if not target.accepts(goods):
             raise RuleViolation("no_demand", "{city} does not demand {goods} goods.",
                                 city=destination, goods=goods_name)
@@ -540,11 +448,6 @@ class Rotw(Rules):
                 raise RuleViolation("stops_earlier", "The cube stops at the first city that "
                                     "demands it: {city}.", city=stop)
         return links
-
-    def _unknown_city(self, city: str, start_ok: bool) -> RuleViolation:
-        also = ' (or "start")' if start_ok else ""
-        return RuleViolation("unknown_city", "There is no city {city!r} on the table; cities are "
-                             "c1, c2, …{also}.", city=city, also=also)
 
     # ---- changes ---------------------------------------------------------------------------
 
@@ -672,7 +575,7 @@ class Rotw(Rules):
     def payments(self, hand: list[int], value: int, colour: str) -> list[tuple[Card, ...]]:
         """The least payments for a link of `colour` to a city of `value` from these cards:
         no card of one could be left out."""
-        return _payments(hand, value, colour)
+        return least_payments(hand, value, colour)
 
 
 def known_count(s: RotwState, card: Card) -> int:
@@ -695,45 +598,11 @@ def can_take(s: RotwState) -> bool:
     return s.deck > 0 or bool(s.discard) or any(c is not None for c in s.display)
 
 
-def _payments(hand: list[int], value: int, colour: str) -> list[tuple[Card, ...]]:
-    kinds = [card for card in Card if (card.is_rail or card is LOCO) and hand[card]]
-    found: list[tuple[Card, ...]] = []
-
-    def extend(i: int, chosen: list[Card], total: int) -> None:
-        if total >= value:
-            if any(c.colour == colour for c in chosen) and _least(chosen, value, colour):
-                found.append(tuple(chosen))
-            return
-        if i == len(kinds):
-            return
-        card = kinds[i]
-        for n in range(hand[card], -1, -1):
-            extend(i + 1, chosen + [card] * n, total + n * card.rail_value)
-
-    extend(0, [], 0)
-    return found
-
-
-def _least(chosen: list[Card], value: int, colour: str) -> bool:
-    """No single card could be left out and still pay."""
-    total = sum(c.rail_value for c in chosen)
-    for i, card in enumerate(chosen):
-        rest = chosen[:i] + chosen[i + 1:]
-        if total - card.rail_value >= value and any(c.colour == colour for c in rest):
-            return False
-    return True
-
-
 def _counts(cards: list[Card]) -> dict[Card, int]:
     counts: dict[Card, int] = {}
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
     return counts
-
-
-def _bad_value(value: Any) -> RuleViolation:
-    return RuleViolation("bad_city_value", "City cards have values 2 to 5, not {value}.",
-                         value=value)
 
 
 def _option_mode(options: Mapping[str, Any]) -> Mode:
