@@ -74,6 +74,14 @@ def assert_points(sheet, expected):
 #   c16 (value 3): B4 -> Becky
 # Becky: cities 19, locomotives 5, cubes {'blue': 2, 'red': 2, 'black': 1, 'yellow': 2} -> sets 5; links 6; TOTAL 69
 # Steve: cities 35, locomotives 1, cubes {'blue': 2, 'red': 0, 'black': 0, 'yellow': 3} -> sets 2; links 10; TOTAL 86
+# Checked line by line: the network is c1 S start, c2 S start, c3 B c1, c4 S start, c5 B c1,
+# c6 S c2, c7 B c3, c8 S c7, c9 S c2, c10 B c2, c11 S c1, c12 B start, c13 S c12, c14 S c7,
+# c15 S start, c16 B c8 (city, owner of its link, the city it joined). Becky's deliveries:
+# c7-c3 (1), c5-c1 (1), c3-c1-start-c4 (3, Steve +2), c10-c2-start-c1 (3, Steve +2),
+# c12-start-c1-c11 (3, Steve +2), c3-c1-start-c2-c10 (4, Steve +2), c16-c8-c7-c3-c1-c5
+# (5, Steve +1): 20, and Steve 9 from them. Steve's five deliveries each start and end on
+# one link of his own: 5. Becky's builds: lg1+loco+p1 3, w2+o2 4, b1+w1 2, b2+o1+w1+loco 5,
+# lg1+loco 2, p2+o2 4 = 20. Track: Becky 20 + 20 = 40, Steve 34 + 5 + 9 = 48.
 # Hand sums: Becky's cities 2+3+3+3+5+3 = 19 (c1 shared 7-7); Steve's 2+2+3+3+2+4+5+2+4+5+3 = 35.
 # Becky's cubes 2,2,1,2: one set of four colours (5), nothing else; Steve's 2 blue, 3 yellow:
 # three yellow (2).
