@@ -144,10 +144,10 @@ def test_times_square_scenario_starts_with_four_tiles_in_a_square(tq):
 def test_central_park_scenario_starts_with_ten_tiles(tq):
     s = new_game(tq, scenario="central_park")
     assert len(s.tiles) == 10
-    refused_options = {"first": 0, "scenario": "harlem"}
-    with pytest.raises(RuleViolation) as info:
-        tq.new_state(NAMES[:2], refused_options)
-    assert info.value.code == "bad_option"
+    for scenario in ("harlem", ["central_park"]):
+        with pytest.raises(RuleViolation) as info:
+            tq.new_state(NAMES[:2], {"first": 0, "scenario": scenario})
+        assert info.value.code == "bad_option"
 
 
 def test_the_start_layout_can_be_entered_at_the_table(tq):

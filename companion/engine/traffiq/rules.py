@@ -51,7 +51,7 @@ class Traffiq(Rules):
         mode = _option_mode(options)
         first = _option_first(options, len(players))
         scenario = options.get("scenario", "times_square")
-        if scenario not in box.scenarios:
+        if not isinstance(scenario, str) or scenario not in box.scenarios:
             raise RuleViolation("bad_option", "Unknown scenario {scenario!r}: use {known}.",
                                 scenario=scenario, known=" or ".join(box.scenarios))
         tiles = (parse_layout(options["start_tiles"]) if "start_tiles" in options
