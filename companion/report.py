@@ -85,7 +85,7 @@ def score_table(sheet: ScoreSheet) -> str:
         rows.append([name.ljust(width)] + [c.rjust(len(t)) for c, t in zip(cells, titles)])
     out = ["  ".join(row) for row in rows]
     winners = " and ".join(sheet.players[seat] for seat in sheet.winners)
-    if not sheet.final and sheet.categories == traffiq_report.CATEGORIES:
+    if not sheet.final and sheet.categories in (traffiq_report.CATEGORIES, rotw_report.CATEGORIES):
         out.append("Provisional: the game is not over yet.")
     elif not sheet.final:
         out.append("Provisional: tickets are not revealed yet.")

@@ -227,6 +227,15 @@ def test_replay_stops_at_the_first_refused_line(tmp_path, capsys):
     assert f"{path}: line 6: " in err
 
 
+def test_replay_of_an_unfinished_game_is_provisional(tmp_path, capsys):
+    lines = (EXAMPLES / "rotw-2p.jsonl").read_text(encoding="utf-8").splitlines()[:12]
+    path = tmp_path / "begun.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Provisional: the game is not over yet." in out and "Winner" not in out
+
+
 def test_export_of_a_stored_game_replays_to_the_same_state(tmp_path, capsys):
     playout = RotwPlayout(rules_for("rotw-card-game"), 3, random.Random(8))
     playout.play()
