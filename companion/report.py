@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .engine.core import ScoreSheet
+from .engine.rotw.scoring import CATEGORIES as ROTW_CATEGORIES
 from .engine.ttr_nyc import Card, TtrNyc, TtrState
 from .gamelog import Game
 from . import rotw_report
@@ -85,7 +86,7 @@ def score_table(sheet: ScoreSheet) -> str:
         rows.append([name.ljust(width)] + [c.rjust(len(t)) for c, t in zip(cells, titles)])
     out = ["  ".join(row) for row in rows]
     winners = " and ".join(sheet.players[seat] for seat in sheet.winners)
-    if not sheet.final and sheet.categories in (traffiq_report.CATEGORIES, rotw_report.CATEGORIES):
+    if not sheet.final and sheet.categories in (traffiq_report.CATEGORIES, ROTW_CATEGORIES):
         out.append("Provisional: the game is not over yet.")
     elif not sheet.final:
         out.append("Provisional: tickets are not revealed yet.")

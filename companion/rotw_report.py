@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .engine.rotw import GOODS, Card, Rotw, RotwState
-from .engine.rotw.scoring import CATEGORIES
 from .gamelog import Game
 
 CATEGORY_TITLES = {
