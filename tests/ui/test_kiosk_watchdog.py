@@ -120,7 +120,10 @@ def test_ready_after_the_first_frame_then_regular_pings_then_stopping(watched_ap
     pings = [d for d in notifications.collect(3.0) if d == "WATCHDOG=1"]
     assert len(pings) >= 4, f"expected a ping every {PING} s, got {notifications.received}"
     process.send_signal(signal.SIGTERM)  # what `systemctl stop` does
-    notifications.wait_for("STOPPING=1", 20)
+    try:
+        notifications.wait_for("STOPPING=1", 20)
+    except AssertionError as error:
+        raise AssertionError(f"{error}\nexit code {process.poll()}\n{_output(process)}") from None
     assert process.wait(30) == 0, _output(process)
     assert not (tmp_path / "home").exists(), "under systemd nothing goes into the home folder"
 
