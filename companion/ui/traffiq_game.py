@@ -1,0 +1,54 @@
+"""Manhattan TraffIQ in the app: its box, colours, screens, log lines and scanner parts."""
+
+from __future__ import annotations
+
+from .games import GameUi
+from .i18n import _
+
+COLOURS = ("red", "yellow", "blue", "green")  # the vehicles in the box, in the box's order
+RGBA = {
+    "red": (0.90, 0.22, 0.20, 1),
+    "yellow": (1.0, 0.84, 0.10, 1),
+    "blue": (0.25, 0.52, 1.0, 1),
+    "green": (0.22, 0.72, 0.32, 1),
+}
+
+
+def _screens() -> list:
+    from .traffiq_play import TraffiqPlayScreen
+    from .traffiq_scoring import TraffiqScoreOnlyScreen, TraffiqScoringScreen
+    return [TraffiqPlayScreen(name="traffiq_play"),
+            TraffiqScoreOnlyScreen(name="traffiq_score_only"),
+            TraffiqScoringScreen(name="traffiq_scoring")]
+
+
+def _describe(action, players, rules) -> str:
+    from .traffiq_words import describe
+    return describe(action, players, rules)
+
+
+def _colour(colour: str) -> str:
+    from .traffiq_words import colour_name
+    return colour_name(colour)
+
+
+def _teach_panel(teach):
+    from .traffiq_tile_chooser import TraffiqTeachPanel
+    return TraffiqTeachPanel(teach)
+
+
+def _component_name(component) -> str:
+    from .traffiq_tile_chooser import tile_component_name
+    return tile_component_name(component)
+
+
+def traffiq() -> GameUi:
+    return GameUi(
+        game_id="manhattan-traffiq", title="Manhattan TraffIQ", least=2, most=4,
+        colours=COLOURS, rgba=RGBA, colour_names=_colour,
+        starts=lambda: _("Who starts? Whoever was in New York most recently (otherwise the "
+                         "youngest)."),
+        play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
+        kv_files=("traffiq_play.kv", "traffiq_scoring.kv"),
+        make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
+        component_name=_component_name)

@@ -1,0 +1,438 @@
+"""Manhattan TraffIQ by touch (see driver.py): placing a tile, a ride with competing, the
+scoring, score-only, and a tour of every screen and question for the audits.
+
+Positions come from seeded random games at a pretend table (companion.traffiq_playout); the
+moves the scenario is about are made by touch, the rest (with --fast) straight at the Table.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.boards import rules_for
+from companion.engine.core import Phase
+from companion.engine.traffiq import Edge, Tile, Vehicle
+from companion.traffiq_playout import TraffiqPlayout
+from companion.ui.traffiq_moves import EDGE_ORDER, preview, ride_starts
+from scenarios import PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen, stored_rows
+
+GAME = "manhattan-traffiq"
+PLAY, SCORE_ONLY, SCORING = "traffiq_play", "traffiq_score_only", "traffiq_scoring"
+
+
+# ---- looking at the app ------------------------------------------------------------------
+
+
+def play_screen(d):
+    return screen(d, PLAY)
+
+
+def dialog_kind(d) -> str:
+    dialog = play_screen(d).dialog
+    return dialog.kind if dialog is not None else ""
+
+
+def buttons_of(widget) -> list:
+    from kivy.uix.button import Button
+    return [w for w in widget.walk(restrict=True) if isinstance(w, Button)]
+
+
+async def tap_button(d, widget, text: str) -> None:
+    for button in buttons_of(widget):
+        if button.text == text and not button.disabled and button.opacity > 0:
+            await d.tap(button)
+            return
+    raise AssertionError(f"no button {text!r} in {[b.text for b in buttons_of(widget)]}")
+
+
+async def tap_dialog(d, text: str) -> None:
+    await tap_button(d, play_screen(d).dialog, text)
+
+
+async def tap_question(d, text: str) -> None:
+    question = next(w for w in open_dialogs(d) if type(w).__name__ == "Question")
+    await tap_button(d, question, text)
+
+
+async def tap_cell(d, cell) -> None:
+    city = play_screen(d).ids.city
+    await d.tap_at(*city.to_window(*city.cell_pos(cell)))
+
+
+async def tap_point(d, point) -> None:
+    city = play_screen(d).ids.city
+    await d.tap_at(*city.to_window(*city.point_pos(point)))
+
+
+def make_playout(seed: int, players: int = 2) -> TraffiqPlayout:
+    playout = TraffiqPlayout(rules_for(GAME), players, random.Random(seed))
+    playout.play()
+    return playout
+
+
+async def start_game(d, players, first: int) -> None:
+    await open_new_game(d, GAME, "play")
+    await fill_new_game(d, players, first)
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
+
+
+def same(done, planned) -> bool:
+    """The stored move is the planned one; competing where it removes nothing is no matter."""
+    a, b = done.to_json(), planned.to_json()
+    if a.get("compete") != b.get("compete"):
+        a.pop("compete"), b.pop("compete")
+    return a == b
+
+
+# ---- every move by touch ------------------------------------------------------------------
+
+
+async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
+    play = play_screen(d)
+    await d.tap_id(PLAY, "place")
+    cell = (action.x, action.y)
+    await d.wait_for(lambda: cell in play.ids.city.cells_lit, what="the lit cells")
+    if shots:
+        await d.audit(f"{shots}-cells")
+    await tap_cell(d, cell)
+    try:
+        await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    except AssertionError:
+        city = play.ids.city
+        await d.shot("no-tile-question")
+        raise AssertionError(f"cell {cell} at {city.to_window(*city.cell_pos(cell))}, "
+                             f"px {city.cell_px}, centre {city.centre} pos {city.pos} size {city.size} bounds {city.bounds()} fitted {city._fitted_to}")
+    dialog = play.dialog
+    edges = Tile.parse(action.edges).edges
+    for side, edge in enumerate(edges):
+        if dialog.chooser.implied[side] is None:
+            await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
+    if shots:
+        await d.audit(f"{shots}-dialog")
+    await tap_dialog(d, _("Place"))
+
+
+async def ride_by_touch(d, action, shots: str | None = None) -> None:
+    play = play_screen(d)
+    table = d.app.table
+    vehicle = Vehicle.TAXI if action.type == "taxi_ride" else Vehicle.VAN
+    start, end = (action.from_x, action.from_y), (action.to_x, action.to_y)
+    many = len(ride_starts(table.state, table.state.current, vehicle)) > 1
+    await d.tap_id(PLAY, "taxi" if vehicle is Vehicle.TAXI else "van")
+    if many:
+        await tap_point(d, start)
+    await d.wait_for(lambda: play.start == start, what="the vehicle chosen")
+    if shots:
+        await d.audit(f"{shots}-targets")
+    outcome = preview(table.rules, table.state, action)
+    await tap_point(d, end)
+    if outcome is not None and outcome.removed:
+        await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
+        if shots:
+            await d.audit(f"{shots}-compete")
+        await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
+
+
+async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
+    play = play_screen(d)
+    table = d.app.table
+    point = (action.x, action.y)
+    await d.wait_for(lambda: dialog_kind(d) == "vehicle", what="the new-vehicle question")
+    while play.dialog.point != point:
+        await tap_dialog(d, _("Another crossing"))
+    if shots:
+        await d.audit(f"{shots}-vehicle")
+    outcome = preview(table.rules, table.state, action)
+    player = table.state.seats[table.state.current]
+    left = player.taxis if action.vehicle == "taxi" else player.vans
+    label = (_("Taxi ({count} left)") if action.vehicle == "taxi"
+             else _("Van ({count} left)")).format(count=left)
+    await tap_dialog(d, label)
+    if outcome is not None and outcome.removed:
+        await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
+        if shots:
+            await d.audit(f"{shots}-compete")
+        await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
+
+
+async def end_turn_by_touch(d) -> None:
+    if dialog_kind(d) == "vehicle":
+        await tap_dialog(d, _("No vehicle"))
+        await d.frames()
+        if d.app.table.state.done == [] or play_screen(d).ids.end_turn.disabled:
+            return  # both actions were taken: declining ended the turn
+    await d.tap_id(PLAY, "end_turn")
+    await d.frames()
+    if any(type(w).__name__ == "Question" for w in open_dialogs(d)):
+        await tap_question(d, _("End turn"))
+
+
+async def play_action(d, action, shots: str | None = None) -> None:
+    """One move, made the way a player makes it on the screen; then checked stored."""
+    before = len(d.app.table.actions)
+    kind = action.type
+    if kind == "place_tile":
+        await place_tile_by_touch(d, action, shots)
+    elif kind in ("taxi_ride", "van_ride"):
+        await ride_by_touch(d, action, shots)
+    elif kind == "place_vehicle":
+        await vehicle_by_touch(d, action, shots)
+    elif kind == "draw_tile":
+        await d.tap_id(PLAY, "draw")
+    elif kind == "end_turn":
+        await end_turn_by_touch(d)
+    else:
+        raise AssertionError(f"cannot play {kind}")
+    await d.wait_for(lambda: len(d.app.table.actions) == before + 1, what=f"{kind} stored")
+    done = d.app.table.actions[-1]
+    assert same(done, action), f"stored {done.to_json()}, planned {action.to_json()}"
+
+
+async def advance(d, log, i: int, until, what: str, fast: bool = True) -> int:
+    """Moves from the log (straight at the Table when fast) until `until()` holds."""
+    while not until():
+        assert i < len(log), f"the game ended before {what}"
+        if fast:
+            d.app.table.submit(log[i])
+            await d.frames(0.02)
+        else:
+            await play_action(d, log[i])
+        i += 1
+    await d.frames()
+    return i
+
+
+def find_compete_ride(seed_from: int = 1):
+    """A seeded game with a taxi ride that competes and removes someone's vehicles."""
+    rules = rules_for(GAME)
+    for seed in range(seed_from, seed_from + 400):
+        playout = make_playout(seed)
+        state = rules.new_state(playout.players, playout.options)
+        for i, action in enumerate(playout.log):
+            if action.type == "taxi_ride" and action.compete and not state.done:
+                outcome = rules.preview(state, action)
+                if len(outcome.removed) >= 1:
+                    return playout, i
+            rules.apply(state, action)
+    raise AssertionError("no game with a competing taxi ride")
+
+
+# ---- the scenarios ------------------------------------------------------------------------
+
+
+async def traffiq_place_tile(d, args):
+    """New game from Home; the first tile placed by touch: the lit cells, the free sides
+    tapped, Place; a new vehicle on a completed crossing if the game has one."""
+    playout = make_playout(args.seed)
+    log = playout.log
+    await d.audit("traffiq-home")
+    await start_game(d, PLAYERS[:2], playout.options["first"])
+    await d.audit("traffiq-play")
+    i = 0
+    while log[i].type != "place_tile":
+        await play_action(d, log[i])
+        i += 1
+    rows = stored_rows(args.db)
+    await play_action(d, log[i], shots="traffiq-place")
+    await d.audit("traffiq-placed")
+    d.record("placed", {"stored": d.app.table.actions[-1].to_json(),
+                        "planned": log[i].to_json(), "rows": [rows, stored_rows(args.db)],
+                        "tiles": len(d.app.table.state.tiles)})
+    i = await advance(d, log, i + 1, lambda: dialog_kind(d) == "vehicle", "a new crossing")
+    await play_action(d, log[i], shots="traffiq-new")
+    d.record("vehicle", {"stored": d.app.table.actions[-1].to_json(),
+                         "planned": log[i].to_json()})
+
+
+async def traffiq_ride_compete(d, args):
+    """A taxi ride by touch: the taxi, the points it can reach lit, the target; the preview of
+    what competing removes (marked on the map), then Compete."""
+    playout, i = find_compete_ride(args.seed)
+    log = playout.log
+    await start_game(d, PLAYERS[:2], playout.options["first"])
+    i = await advance(d, log, 0, lambda: len(d.app.table.actions) == i, "the ride")
+    table = d.app.table
+    ride = log[i]
+    outcome = preview(table.rules, table.state, ride)
+    before = dict(table.state.vehicles)
+    await play_action(d, ride, shots="traffiq-ride")
+    after = table.state.vehicles
+    d.record("ride", {"stored": table.actions[-1].to_json(), "planned": ride.to_json(),
+                      "removed": sorted(p for p, _s in outcome.removed),
+                      "gone": sorted(p for p in before if p not in after and
+                                     p != (ride.from_x, ride.from_y)),
+                      "doomed_shown": True})
+    await d.audit("traffiq-after-ride")
+
+
+async def traffiq_whole_game(d, args):
+    """A whole game from Home to the results, every move by touch; then Undo back to play."""
+    playout = make_playout(args.seed)
+    log = playout.log
+    await start_game(d, PLAYERS[:2], playout.options["first"])
+    for action in log:
+        await play_action(d, action)
+    await d.wait_for(lambda: d.app.root.current == SCORING, what="the results")
+    await d.audit("traffiq-results")
+    d.record("results", results_seen(d))
+    d.record("expected", list(playout.rules.score(playout.state).totals))
+
+
+async def traffiq_scoring(d, args):
+    """The end of a game (moves straight at the Table, the last ones by touch): the results."""
+    playout = make_playout(args.seed)
+    log = playout.log
+    await start_game(d, PLAYERS[:2], playout.options["first"])
+    i = await advance(d, log, 0, lambda: len(d.app.table.actions) >= len(log) - 4, "the end")
+    for action in log[i:]:
+        await play_action(d, action)
+    await d.wait_for(lambda: d.app.root.current == SCORING, what="the results")
+    await d.audit("traffiq-results")
+    d.record("results", results_seen(d))
+    d.record("expected", list(playout.rules.score(playout.state).totals))
+    await d.tap_id(SCORING, "undo")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="back to play after Undo")
+    d.record("after_undo", d.app.root.current)
+
+
+def results_seen(d) -> dict:
+    scoring = screen(d, SCORING)
+    grid = scoring.ids.results
+    cols = grid.cols or 1
+    cells = [c.text for c in reversed(grid.children)]
+    rows = [cells[i:i + cols] for i in range(0, len(cells), cols)]
+    return {"screen": d.app.root.current, "winner_text": scoring.winner_text,
+            "reason_text": scoring.reason_text, "rows": rows,
+            "totals": rows[-1][1:] if rows else [], "chart": list(scoring.ids.chart.values),
+            "table_totals": list(d.app.table.score().totals),
+            "stored_status": d.app.store.game(d.app.table.game_id).status}
+
+
+async def traffiq_score_only(d, args):
+    """Score a finished game: taxis and vans on the map per player by touch, then Score."""
+    counts = {0: (5, 2), 1: (3, 1), 2: (4, 1)}  # taxis, vans on the map
+    await open_new_game(d, GAME, "score_only")
+    await fill_new_game(d, PLAYERS[:3], mode="score_only")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == SCORE_ONLY, what="the score-only screen")
+    so = screen(d, SCORE_ONLY)
+    for seat, (taxis, vans) in counts.items():
+        for index, count in enumerate((taxis, vans)):
+            for _n in range(count):
+                row = list(reversed(so.ids.rows.children))[seat]
+                plus = [b for b in buttons_of(row) if b.text == "+"][index]
+                await d.tap(plus)
+    await d.audit("traffiq-score-only")
+    await d.tap_id(SCORE_ONLY, "score")
+    await d.wait_for(lambda: d.app.root.current == SCORING, what="the results")
+    await d.audit("traffiq-score-only-results")
+    d.record("results", results_seen(d))
+    d.record("entered", [a.to_json() for a in d.app.table.actions])
+
+
+async def traffiq_tour(d, args):
+    """Every Manhattan TraffIQ screen and question, audited (in the language given)."""
+    d.record("language", d.app.language)
+    playout, ride_at = find_compete_ride(args.seed)
+    log = playout.log
+    await open_new_game(d, GAME, "play")
+    await fill_new_game(d, PLAYERS[:2], playout.options["first"])
+    await d.audit("tq-new-game")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
+    await d.audit("tq-play")
+    i = await advance(d, log, 0, lambda: log[len(d.app.table.actions)].type == "place_tile",
+                      "a tile to place")
+    await d.tap_id(PLAY, "place")
+    await d.audit("tq-place-cells")
+    action = log[i]
+    await tap_cell(d, (action.x, action.y))
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    await d.audit("tq-tile")
+    await tap_dialog(d, _("Cancel"))
+    i = await advance(d, log, i, lambda: dialog_kind(d) == "vehicle", "a new crossing")
+    await d.audit("tq-vehicle")
+    i = await advance(d, log, i, lambda: len(d.app.table.actions) == ride_at, "the ride")
+    ride = log[i]
+    await d.tap_id(PLAY, "taxi" if ride.type == "taxi_ride" else "van")
+    if play_screen(d).start is None:
+        await tap_point(d, (ride.from_x, ride.from_y))
+    await d.audit("tq-ride")
+    await tap_point(d, (ride.to_x, ride.to_y))
+    await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
+    await d.audit("tq-compete")
+    await tap_dialog(d, _("Back"))
+    await d.tap_id(PLAY, "cancel")
+    if d.app.table.state.done:
+        await d.tap_id(PLAY, "end_turn")
+        await d.frames()
+        if any(type(w).__name__ == "Question" for w in open_dialogs(d)):
+            await d.audit("tq-end-turn")
+            await tap_question(d, _("Keep playing"))
+    i = await advance(d, log, i, lambda: d.app.table.status.final_round and
+                      d.app.table.status.phase is Phase.FINAL_ROUND, "the final round")
+    await d.audit("tq-final-round")
+    i = await advance(d, log, i, lambda: d.app.table.status.phase is Phase.OVER, "the end")
+    await d.wait_for(lambda: d.app.root.current == SCORING, what="the results")
+    await d.audit("tq-results")
+    await d.tap_id(SCORING, "home")
+    await d.tap_id("home", "settings")
+    await d.tap_id("settings", "teach")
+    await d.wait_for(lambda: d.app.root.current == "teach", what="the teach screen")
+    teach = screen(d, "teach")
+    tab = next((b for b in teach.ids.games.children if b.text == "Manhattan TraffIQ"), None)
+    if tab is not None:
+        await d.tap(tab)
+    await d.audit("tq-teach")
+    await d.tap_id("teach", "back")
+    await d.tap_id("settings", "back")
+    await open_new_game(d, GAME, "score_only")
+    await fill_new_game(d, PLAYERS[:4], mode="score_only")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == SCORE_ONLY, what="the score-only screen")
+    await d.audit("tq-score-only")
+
+
+async def traffiq_teach_and_scan(d, args):
+    """A tile taught on the Teach screen (four edges tapped); scanned during play, it fills the
+    placement: only its turn is chosen."""
+    from companion.ui.traffiq_moves import placement_cells
+    tag = "0C00000042"
+    await d.tap_id("home", "settings")
+    await d.tap_id("settings", "teach")
+    teach = screen(d, "teach")
+    tab = next((b for b in teach.ids.games.children if b.text == "Manhattan TraffIQ"), None)
+    if tab is not None:
+        await d.tap(tab)
+    d.app.scanned(tag)
+    await d.frames()
+    panel = teach.ids.components.children[0]
+    tile = Tile((Edge.RED, Edge.BEIGE, Edge.RED, Edge.PARK))
+    for side, edge in enumerate(tile.edges):
+        await d.tap(panel.chooser.chips[side][EDGE_ORDER.index(edge)])
+    await d.audit("traffiq-teach")
+    await d.tap(panel.button)
+    taught = d.app.store.tag(tag)
+    d.record("taught", [taught.game, taught.kind, taught.value] if taught else None)
+    await d.tap_id("teach", "back")
+    await d.tap_id("settings", "back")
+    await start_game(d, PLAYERS[:2], 0)
+    d.app.scanned(tag)
+    play = play_screen(d)
+    await d.wait_for(lambda: play.mode == "place", what="placing the scanned tile")
+    state = d.app.table.state
+    cells = placement_cells(state, state.current, tile)
+    d.record("lit", [sorted(play.ids.city.cells_lit), sorted(cells)])
+    await tap_cell(d, cells[0])
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    dialog = play.dialog
+    d.record("known_turns", len(dialog.chooser.turns))
+    await d.audit("traffiq-scanned-tile")
+    if len(dialog.chooser.turns) > 1:
+        await tap_dialog(d, _("Turn the tile"))
+    chosen = dialog.chooser.tile
+    await tap_dialog(d, _("Place"))
+    await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the tile stored")
+    d.record("placed", {"stored": d.app.table.actions[-1].to_json(),
+                        "same_tile": tile.same_tile(chosen)})

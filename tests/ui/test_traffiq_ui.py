@@ -1,0 +1,98 @@
+"""Manhattan TraffIQ on the touchscreen (scenarios_traffiq.py, run by driver.py under Xvfb):
+placing a tile, a ride with competing, the scoring, score-only, a scanned tile, and every
+screen and question in all five languages with the touch-target and text-fits audits."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_ui import judge_audits
+
+pytestmark = pytest.mark.ui
+
+
+def test_placing_a_tile_by_touch(run_scenario):
+    """The lit cells, the open sides tapped (touching sides are set by the matching rule),
+    Place: the tile is stored as tapped; a completed crossing asks for a new vehicle."""
+    run = run_scenario("traffiq_place_tile", seed=2).check()
+    placed = run.report["placed"]
+    assert placed["stored"] == placed["planned"], placed
+    assert placed["rows"][1] == placed["rows"][0] + 1, placed
+    assert placed["tiles"] == 5, placed  # the 4 start tiles and this one
+    vehicle = run.report["vehicle"]
+    assert vehicle["stored"]["x"] == vehicle["planned"]["x"], vehicle
+    assert vehicle["stored"]["vehicle"] == vehicle["planned"]["vehicle"], vehicle
+    for name in ("traffiq-play", "traffiq-place-cells", "traffiq-place-dialog",
+                 "traffiq-placed", "traffiq-new-vehicle"):
+        assert (run.shots / f"{name}-800x480.png").is_file(), name
+    judge_audits(run.report, ["traffiq-home", "traffiq-play", "traffiq-place-cells",
+                              "traffiq-place-dialog", "traffiq-placed", "traffiq-new-vehicle"])
+
+
+def test_taxi_ride_with_competing(run_scenario):
+    """The taxi tapped, the points it can reach lit, the target tapped; the preview marks the
+    vehicles competing removes; Compete removes exactly those."""
+    run = run_scenario("traffiq_ride_compete", seed=1).check()
+    ride = run.report["ride"]
+    assert ride["stored"] == ride["planned"], ride
+    assert ride["removed"] and ride["gone"] == ride["removed"], ride
+    judge_audits(run.report, ["traffiq-ride-targets", "traffiq-ride-compete",
+                              "traffiq-after-ride"])
+
+
+def test_scoring_screen(run_scenario):
+    """The last moves by touch end the game: the table, the chart and the winner; Undo goes
+    back to the game."""
+    run = run_scenario("traffiq_scoring", seed=3).check()
+    results = run.report["results"]
+    expected = run.report["expected"]
+    assert results["screen"] == "traffiq_scoring", results
+    assert results["table_totals"] == expected, results
+    assert results["totals"] == [str(t) for t in expected], results
+    assert results["chart"] == expected, results
+    assert results["winner_text"].strip() and results["stored_status"] == "finished", results
+    assert run.report["after_undo"] == "traffiq_play"
+    judge_audits(run.report, ["traffiq-results"])
+
+
+def test_score_only_by_touch(run_scenario):
+    """Score a finished game: each player's taxis and vans counted up by touch, then Score."""
+    run = run_scenario("traffiq_score_only").check()
+    results = run.report["results"]
+    assert [(a["taxis"], a["vans"]) for a in run.report["entered"]] == [(5, 2), (3, 1), (4, 1)]
+    assert results["table_totals"] == [9, 5, 6], results
+    assert results["totals"] == ["9", "5", "6"], results
+    assert results["winner_text"].strip(), results
+    judge_audits(run.report, ["traffiq-score-only", "traffiq-score-only-results"])
+
+
+def test_a_taught_tile_scanned_during_play(run_scenario):
+    """A tile taught by its four edges; scanned in a game it lights the cells where it fits and
+    the placement asks only for its turn."""
+    report = run_scenario("traffiq_teach_and_scan").check().report
+    assert report["taught"] == ["manhattan-traffiq", "tile", "red,beige,red,park"], report
+    lit, fits = report["lit"]
+    assert lit == fits and lit, report
+    assert report["known_turns"] >= 1
+    assert report["placed"]["same_tile"], report
+    judge_audits(report, ["traffiq-teach", "traffiq-scanned-tile"])
+
+
+def test_whole_game_by_touch(run_scenario):
+    """Every move of a seeded 2-player game tapped in, from Home to the results."""
+    run = run_scenario("traffiq_whole_game", seed=4).check()
+    results = run.report["results"]
+    assert results["table_totals"] == run.report["expected"], results
+    assert results["screen"] == "traffiq_scoring", results
+
+
+TOUR = ["tq-new-game", "tq-play", "tq-place-cells", "tq-tile", "tq-vehicle", "tq-ride",
+        "tq-compete", "tq-final-round", "tq-results", "tq-teach", "tq-score-only"]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "sv"])
+def test_every_screen_in_every_language(run_scenario, language):
+    """Every screen and question at 800×480: touch targets ≥ 48 px, no text cut or spilling."""
+    run = run_scenario("traffiq_tour", language=language, seed=1).check()
+    assert run.report["language"] == language
+    judge_audits(run.report, TOUR)
