@@ -82,6 +82,14 @@ def _has_header(path: Path) -> bool:
     return start in (b"", MAGIC)
 
 
+def nothing_saved() -> Store:
+    """When the database cannot be opened at all (a read-only or missing disk): an empty one in
+    memory that refuses every write, so that the app runs, says why, and loses nothing silently."""
+    store = Store(":memory:")
+    store.db.execute("PRAGMA query_only = ON")
+    return store
+
+
 def move_aside(path: Path, now: datetime) -> Path:
     """Rename the database and its side files to `<name>.corrupt-<time>`; returns the new name."""
     stamp = f"{path.name}.corrupt-{now.strftime('%Y%m%dT%H%M%SZ')}"

@@ -13,7 +13,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from ..engine.core import Action, Phase, RuleViolation
-from ..recovery import MovedAside, open_store
+from ..recovery import MovedAside, nothing_saved, open_store
 from ..store import Store, StoreError
 from ..table import Table
 from ..watchdog import Watchdog
@@ -41,6 +41,7 @@ class CompanionApp(App):
         self.db_path = db_path
         self.store: Store | None = None
         self.moved_aside: MovedAside | None = None  # a damaged database set aside at start
+        self.unopened: StoreError | None = None  # why the database could not be opened at all
         self.scanning = None
         self.rig = None
         self.watchdog = Watchdog.from_environment()  # systemd's, in the kiosk
@@ -51,7 +52,11 @@ class CompanionApp(App):
     def build(self):
         from kivy.core.window import Window  # not before the size is configured
         Window.clearcolor = BACKGROUND
-        self.store, self.moved_aside = open_store(self.db_path)
+        try:
+            self.store, self.moved_aside = open_store(self.db_path)
+        except StoreError as error:  # e.g. a read-only disk: run, say why, save nothing
+            log.error("the database cannot be opened: %s", error)
+            self.store, self.unopened = nothing_saved(), error
         self.language = self.store.setting("language", "en") or "en"
         tr.switch(self.language)
         from . import board_view, widgets  # noqa: F401  the widgets the layouts name
@@ -169,7 +174,7 @@ class CompanionApp(App):
                 self.rig.refused()
             return False
         except StoreError as error:
-            self._not_stored(error, where)
+            self._not_stored(error)
             return False
         return True
 
@@ -180,14 +185,14 @@ class CompanionApp(App):
             self.root.current_screen.show_message(explain(violation), where)
             return False
         except StoreError as error:
-            self._not_stored(error, where)
+            self._not_stored(error)
             return False
         return True
 
-    def _not_stored(self, error: StoreError, where=None) -> None:
+    def _not_stored(self, error: StoreError) -> None:
         """A full or read-only disk: the move is refused, said on screen, and the app goes on."""
         log.error("not stored (%s): %s", error.trouble.value, error)
-        self.root.current_screen.show_message(storage.refused(error), where)
+        storage.alert(error)  # over any question that is open, where it cannot be missed
         if self.rig is not None:
             self.rig.refused()
 

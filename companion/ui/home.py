@@ -44,6 +44,8 @@ class HomeScreen(BaseScreen):
             button.text = title if game_id in GAMES else title + "\n" + _("(coming)")
         if app.moved_aside is not None:  # stays up while Home is shown, in every language
             self.ids.message.show(storage.moved_aside(app.moved_aside), seconds=NOTICE_SECONDS)
+        elif app.unopened is not None:
+            self.ids.message.show(storage.unopened(app.unopened), seconds=NOTICE_SECONDS)
 
     def new_game(self, mode: str, game_id: str) -> None:
         app = App.get_running_app()

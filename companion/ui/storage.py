@@ -22,3 +22,18 @@ def moved_aside(moved: MovedAside) -> str:
     """The start-up notice after a damaged database was set aside for a fresh one."""
     return _("The saved games were damaged, so the app started with an empty database. "
              "The old file is kept as {path}.").format(path=str(moved.kept))
+
+
+def unopened(error: StoreError) -> str:
+    """The start-up notice when the database could not be opened: nothing will be saved."""
+    return _("The saved games could not be opened ({reason}). Nothing can be saved until the "
+             "storage is fixed and the app is started again.").format(
+        reason=str(error.__cause__ or error))
+
+
+def alert(error: StoreError):
+    """Why the move was refused, over the screen and any question open; one tap closes it."""
+    from .widgets import Question  # Kivy's window: not before the app configured its size
+    notice = Question(refused(error), _("OK"), lambda: None, None)
+    notice.open(animation=False)
+    return notice

@@ -374,7 +374,9 @@ class TtrPlayScreen(BaseScreen):
         cards, self._collected = tuple(self._collected), []
         if not App.get_running_app().submit(TurnUp(cards)):
             self._draw_turn_up(count)
-            self.show_message(explain(legal(self.table, TurnUp(cards))), "panel_message")
+            violation = legal(self.table, TurnUp(cards))
+            if violation is not None:  # else it was fine but not stored, and the app said why
+                self.show_message(explain(violation), "panel_message")
 
     def _turn_up_back(self) -> None:
         """Take back the last tap, or with none, the last move."""

@@ -31,9 +31,10 @@ class CardButton(Button):
 
 
 class Question(ModalView):
-    """A short question over the screen with two answers; a stray tap never dismisses it."""
+    """A short question over the screen with two answers (or a notice with one, when `no` is
+    None); a stray tap never dismisses it."""
 
-    def __init__(self, text: str, yes: str, on_yes, no: str, **kwargs):
+    def __init__(self, text: str, yes: str, on_yes, no: str | None, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.64, None), height=dp(190),
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
@@ -46,10 +47,11 @@ class Question(ModalView):
         row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
         yes_button = Factory.AccentButton(text=yes)
         yes_button.bind(on_release=lambda *_: (self.dismiss(animation=False), on_yes()))
-        no_button = Factory.BigButton(text=no)
-        no_button.bind(on_release=lambda *_: self.dismiss(animation=False))
         row.add_widget(yes_button)
-        row.add_widget(no_button)
+        if no is not None:
+            no_button = Factory.BigButton(text=no)
+            no_button.bind(on_release=lambda *_: self.dismiss(animation=False))
+            row.add_widget(no_button)
         box.add_widget(row)
         self.add_widget(box)
 

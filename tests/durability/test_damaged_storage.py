@@ -16,7 +16,7 @@ import pytest
 
 from companion.gamelog import Header, fold
 from companion.playout import TtrPlayout
-from companion.recovery import open_store
+from companion.recovery import nothing_saved, open_store
 from companion.store import Store, StoreError, Trouble
 from companion.table import Table
 
@@ -130,6 +130,8 @@ def test_a_full_disk_refuses_the_move_and_changes_nothing(rules, store, db_path)
     playout = TtrPlayout(rules, 2, random.Random(5))
     playout.play()
     table = Table.start(store, GAME, playout.players, playout.options)
+    heard = []
+    table.add_listener(lambda _table, action: heard.append(action))
     fill_up(store)
     refused = None
     for action in playout.log:
@@ -142,6 +144,7 @@ def test_a_full_disk_refuses_the_move_and_changes_nothing(rules, store, db_path)
     assert refused is not None and refused.trouble is Trouble.FULL
     assert "full" in str(refused.__cause__)
     assert table.actions == before[1] and table.state == before[0]
+    assert heard == list(table.actions), "nobody is told of a move that was not stored"
     on_disk = stored(db_path, table.game_id)
     assert on_disk.state == table.state and tuple(on_disk.actions) == table.actions
     # Space again: the same move is taken and the game goes on.
@@ -206,3 +209,22 @@ def test_a_database_file_opened_read_only_says_read_only(rules, store, db_path):
     error = StoreError("refused")
     error.__cause__ = info.value
     assert error.trouble is Trouble.READ_ONLY
+
+
+# ---- a database that cannot be opened at all ---------------------------------------------------
+
+
+def test_a_database_that_cannot_be_opened_is_not_moved_aside_but_said(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the database's folder should be")
+    with pytest.raises(StoreError):
+        open_store(blocker / "companion.db", now=NOW)
+    assert blocker.read_text() == "a file where the database's folder should be"
+
+
+def test_without_a_database_the_app_saves_nothing_and_says_read_only():
+    store = nothing_saved()
+    with pytest.raises(StoreError) as info:
+        Table.start(store, GAME, ["Ann", "Ben"])
+    assert info.value.trouble is Trouble.READ_ONLY
+    assert store.games() == []

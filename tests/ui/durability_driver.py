@@ -11,7 +11,7 @@ import driver  # noqa: E402
 import scenarios  # noqa: E402
 import scenarios_durability  # noqa: E402
 
-for name in ("powercut_player", "damaged_at_start"):
+for name in ("powercut_player", "damaged_at_start", "unopened_at_start", "full_during_play"):
     setattr(scenarios, name, getattr(scenarios_durability, name))
 
 if __name__ == "__main__":

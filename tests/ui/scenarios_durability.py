@@ -19,7 +19,7 @@ import sys
 from companion.gamelog import UNDO, Header, fold
 from companion.store import Store
 
-from scenarios import PLAYERS, at_turn_start, make_playout, play_action, screen
+from scenarios import PLAYERS, _, at_turn_start, make_playout, play_action, screen
 
 UNDO_CHANCE = 0.15  # at a turn's start with no question open, take the last move back
 
@@ -108,3 +108,60 @@ async def damaged_at_start(d, args):
                       "kept": str(d.app.moved_aside.kept) if d.app.moved_aside else None,
                       "games": len(d.app.store.games())})
     await d.shot("home-damaged")
+
+
+async def unopened_at_start(d, args):
+    """The database cannot be opened at all: Home says so, and a new game is refused."""
+    from scenarios import new_game
+    await d.frames(0.5)
+    home = screen(d, "home").ids.message
+    d.record("home", {"screen": d.app.root.current, "message": home.text,
+                      "opacity": home.opacity})
+    await d.shot("home-unopened")
+    await new_game(d, PLAYERS[:2])
+    await d.frames(0.3)
+    await d.shot("new-game-refused")
+    d.record("new_game", {"screen": d.app.root.current, "alert": await close_alert(d),
+                          "table": d.app.table is not None})
+
+
+async def close_alert(d) -> str:
+    """The text of the storage notice over the screen; then its OK is tapped."""
+    from companion.ui.widgets import Question
+    from scenarios import open_dialogs, visible_texts, walk_buttons
+    notices = [v for v in open_dialogs(d) if isinstance(v, Question)]
+    assert len(notices) == 1, notices
+    text = " ".join(visible_texts(notices[0]))
+    await d.tap(next(b for b in walk_buttons(notices[0]) if b.text == _("OK")))
+    assert notices[0] not in open_dialogs(d), "the notice stays open after OK"
+    return text
+
+
+async def full_during_play(d, args):
+    """The disk fills up during a game: the move is refused on screen, the game stays as
+    stored, and once there is room again the same move is taken."""
+    from scenarios import new_game
+    playout = game_playout(args.seed, 1)
+    await new_game(d, PLAYERS[:2], first=playout.options["first"])
+    store = d.app.store
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    store.db.execute(f"PRAGMA max_page_count = {pages}")  # no room for another page
+    play = screen(d, "play")
+    refused = None
+    for n, action in enumerate(playout.log):
+        await play_action(d, action)
+        await d.frames(0.2)
+        if len(d.app.table.actions) == n:  # not taken
+            refused = n
+            break
+    assert refused is not None, "the disk never filled up"
+    table = d.app.table
+    await d.shot("play-storage-full")
+    d.record("refused", {"move": refused, "actions": len(table.actions),
+                         "screen": d.app.root.current, "alert": await close_alert(d),
+                         "question": play.dialog.kind if play.dialog else None,
+                         "stored": len(d.app.store.log(table.game_id))})
+    await d.shot("play-after-ok")
+    store.db.execute("PRAGMA max_page_count = 1000000")  # room again: the same move, as the
+    assert d.app.submit(playout.log[refused], "panel_message")  # screen hands it over
+    d.record("after_room", {"actions": len(d.app.table.actions)})

@@ -177,3 +177,41 @@ def test_a_damaged_database_is_set_aside_and_home_says_where(x_display, kivy_hom
     assert home["opacity"] == 1 and str(kept) in home["message"]
     assert "damaged" in home["message"]
     assert (shots_dir / "home-damaged-800x480.png").exists()
+
+
+def run_once(x_display, kivy_home, shots_dir, tmp_path, scenario: str, db: Path) -> dict:
+    log = tmp_path / "app-stderr.log"
+    player = launch(x_display, kivy_home, db, shots_dir, scenario, log)
+    assert player.process.wait(120) == 0, log.read_text(errors="replace")[-4000:]
+    return json.loads((shots_dir / "report.json").read_text(encoding="utf-8"))
+
+
+def test_a_database_that_cannot_be_opened_refuses_new_games_and_says_why(
+        x_display, kivy_home, shots_dir, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the database's folder should be")
+    report = run_once(x_display, kivy_home, shots_dir, tmp_path, "unopened_at_start",
+                      blocker / "companion.db")
+    assert report["home"]["opacity"] == 1
+    assert "could not be opened" in report["home"]["message"]
+    refused = report["new_game"]
+    assert refused["screen"] == "new_game" and not refused["table"]
+    assert "storage is read-only" in refused["alert"]
+    assert (shots_dir / "new-game-refused-800x480.png").exists()
+
+
+def test_a_full_disk_during_play_refuses_the_move_on_screen(x_display, kivy_home, shots_dir,
+                                                            tmp_path):
+    db = tmp_path / "companion.db"
+    report = run_once(x_display, kivy_home, shots_dir, tmp_path, "full_during_play", db)
+    refused = report["refused"]
+    assert refused["screen"] == "play"
+    assert "storage is full" in refused["alert"] and "saved up to the last move" in \
+        refused["alert"]
+    assert refused["actions"] == refused["move"] == refused["stored"]  # nothing lost or half-done
+    assert report["after_room"]["actions"] == refused["move"] + 1
+    store = Store(db)
+    try:
+        assert len(store.log(1)) == refused["move"] + 1
+    finally:
+        store.close()
