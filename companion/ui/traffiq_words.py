@@ -17,7 +17,6 @@ EDGE_NAMES = {  # what a tile shows along a side
     Edge.PARK: lambda: _("park"),
     Edge.WATER: lambda: _("water"),
 }
-SIDE_NAMES = (lambda: _("north"), lambda: _("east"), lambda: _("south"), lambda: _("west"))
 
 
 def colour_name(colour: str) -> str:
@@ -29,17 +28,9 @@ def edge_name(edge: Edge) -> str:
     return EDGE_NAMES[edge]()
 
 
-def side_name(side: int) -> str:
-    return SIDE_NAMES[side]()
-
-
 def vehicle_name(vehicle: Vehicle | str) -> str:
     vehicle = Vehicle(vehicle)
     return _("Taxi") if vehicle is Vehicle.TAXI else _("Van")
-
-
-def vehicles_left(taxis: int, vans: int) -> str:
-    return _("{taxis} taxis, {vans} vans").format(taxis=taxis, vans=vans)
 
 
 def tile_words(edges) -> str:

@@ -30,6 +30,10 @@ PHASE_NAMES = {
     "scoring": lambda: _("scoring"),
     "over": lambda: _("the end of the game"),
 }
+VEHICLE_NAMES = {  # Manhattan TraffIQ's vehicles, as a RuleViolation's {vehicle}
+    "taxi": lambda: _("taxi"),
+    "van": lambda: _("van"),
+}
 # Parameters of a RuleViolation that name a card, or the phase of the game.
 _CARD_PARAMS = ("card", "colour", "actual", "named")
 
@@ -37,6 +41,8 @@ _CARD_PARAMS = ("card", "colour", "actual", "named")
 def _param(key: str, value):
     if isinstance(value, str) and key in _CARD_PARAMS:
         return card_name(value)
+    if key == "vehicle" and value in VEHICLE_NAMES:
+        return VEHICLE_NAMES[value]()
     if key == "phase" and value in PHASE_NAMES:
         return PHASE_NAMES[value]()
     return value
