@@ -21,6 +21,7 @@ from typing import Any
 
 CONSOLE_INPUT = {"touchscreen": "probesysfs,provider=hidinput"}
 DESKTOP_INPUT = {"mouse": "mouse"}
+STOP_CHECK_SECONDS = 0.25
 
 
 def in_desktop_session(env: Mapping[str, str] = os.environ) -> bool:
@@ -41,10 +42,22 @@ def configure_input(config: Any, env: Mapping[str, str] = os.environ) -> dict[st
 def stop_on_sigterm(app: Any) -> None:
     """`systemctl stop` sends SIGTERM: close the app through its own stop (the store is closed,
     systemd is told STOPPING=1) instead of dying mid-frame. The stop runs on the main loop; a
-    hung loop never gets to it, and systemd kills the app after its stop timeout."""
+    hung loop never gets to it, and systemd kills the app after its stop timeout.
 
-    def handler(_signum, _frame) -> None:
-        from kivy.clock import Clock
-        Clock.schedule_once(lambda _dt: app.stop())
+    The handler only raises a flag, which the main loop looks at four times a second: a
+    handler runs on the main thread wherever it happens to be, possibly inside the Clock
+    while it holds its lock, and scheduling from there would deadlock the app."""
+    from kivy.clock import Clock
+    requested: list[int] = []
+
+    def handler(signum, _frame) -> None:
+        requested.append(signum)
+
+    def look(_dt) -> bool:
+        if not requested:
+            return True
+        app.stop()
+        return False
 
     signal.signal(signal.SIGTERM, handler)
+    Clock.schedule_interval(look, STOP_CHECK_SECONDS)
