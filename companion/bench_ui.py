@@ -424,7 +424,7 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
         while len(tap_ms) < taps:
             playout = TtrPlayout(rules, 2, rng)
             playout.play()
-            app.start_game(list(playout.players), ["blue", "purple"], playout.options["first"])
+            app.start_game("ttr-nyc", list(playout.players), ["blue", "purple"], playout.options["first"])
             app.table.add_listener(on_change)
             for action in playout.log:
                 if len(tap_ms) >= taps or app.root.current != "play":
@@ -468,7 +468,7 @@ def _memory_child(db: str, seed: int) -> int:
 
         playout = TtrPlayout(rules_for("ttr-nyc"), 4, random.Random(seed))
         playout.play()
-        app.root.get_screen("home").new_game("play")
+        app.root.get_screen("home").new_game("play", "ttr-nyc")
         await asyncio.sleep(0.3)
         form = app.root.get_screen("new_game")
         while len(form.rows) < 4:

@@ -9,7 +9,8 @@ import pytest
 
 from companion.engine.core import ActionCodec, RuleViolation, ScoreSheet, TieBreak, next_seat
 from companion.engine.ttr_nyc import (ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass,
-                                      PlaceRoute, RevealTickets, TakeFaceUp, TtrNyc, TurnUp)
+                                      PlaceRoute, RevealTickets, ShowHand, TakeFaceUp, TtrNyc,
+                                      TurnUp)
 from companion.engine.ttr_nyc.actions import ACTIONS
 
 # ---- ActionCodec ---------------------------------------------------------------------------
@@ -22,6 +23,7 @@ EXAMPLES = [
     TurnUp(()),
     KeepTickets(0, 1),
     KeepTickets(3, 2),
+    ShowHand(1, ("red", "taxi")),
     DrawBlind(1),
     DrawBlind(2, "taxi"),
     TakeFaceUp(0, 4, "black"),
