@@ -93,9 +93,11 @@ def test_install_twice_then_uninstall(tree: Path):
     assert lines(tree, "group", "video") == ["video:x:44:"]
 
     # The unit and the rule as in the project; the unit enabled at boot.
-    assert (tree / "etc/systemd/system/companion.service").read_text() == UNIT.read_text()
-    assert (tree / "etc/udev/rules.d/99-companion-scanner.rules").read_text() == \
-        RULES.read_text()
+    project = tree.parent / "project"
+    for installed, source in (("etc/systemd/system/companion.service", UNIT),
+                              ("etc/udev/rules.d/99-companion-scanner.rules", RULES)):
+        assert (tree / installed).read_text() == \
+            (project / source.relative_to(PROJECT)).read_text(), installed
     wants = tree / "etc/systemd/system/multi-user.target.wants/companion.service"
     assert os.readlink(wants) == "/etc/systemd/system/companion.service"
 
