@@ -10,8 +10,9 @@ Kivy logs through Python's logging here (`KIVY_LOG_MODE=PYTHON`), so its lines t
 route; it writes no log files of its own and no console lines of its own. Under systemd its
 config folder (`KIVY_HOME`) goes to the service's state directory, never the home folder.
 
-What is logged: start-up, the hardware found or missing, errors. Player names may appear in
-a line about a game; nothing else about the people playing does.
+What is logged: Kivy's start-up lines (versions, OpenGL), the hardware found or missing
+(scanner, seat LEDs and buttons), the scanner's tags, and errors. Player names may appear in a
+line about a game; nothing else about the people playing does.
 """
 
 from __future__ import annotations
