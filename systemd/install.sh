@@ -132,7 +132,7 @@ install_files() {
       udevadm trigger --subsystem-match=tty || true
     fi
   fi
-  systemctl_ enable "$UNIT" >/dev/null 2>&1
+  systemctl_ enable "$UNIT" >/dev/null  # its errors still show
   say "enabled $UNIT (starts at the next boot; now: systemctl start $UNIT)"
 }
 
