@@ -87,7 +87,7 @@ class Table:
         self._game.apply(action)
         try:
             self.store.append(self.game_id, self._entries + 1, action.to_json())
-        except StoreError:
+        except BaseException:  # whatever stopped the write, the game stays as stored
             self._game.undo()  # back to the state the stored log gives
             raise
         self._entries += 1
