@@ -118,7 +118,7 @@ def test_ready_after_the_first_frame_then_regular_pings_then_stopping(watched_ap
     process, notifications = watched_app
     _started(process, notifications)
     pings = [d for d in notifications.collect(3.0) if d == "WATCHDOG=1"]
-    assert len(pings) >= 4, f"expected a ping every {PING} s, got {notifications.received}"
+    assert len(pings) >= 3, f"expected a ping every {PING} s, got {notifications.received}"
     process.send_signal(signal.SIGTERM)  # what `systemctl stop` does
     try:
         notifications.wait_for("STOPPING=1", 20)
@@ -136,6 +136,8 @@ def test_a_frozen_main_loop_stops_the_pings(watched_app):
     process.send_signal(signal.SIGUSR1)  # the main thread falls asleep in the handler
     frozen_at = time.monotonic()
     notifications.collect(6 * PING)
-    late = [t for t, d in notifications.received if d == "WATCHDOG=1" and t > frozen_at + PING]
-    assert late == [], "pings went on while the main loop was frozen"
+    after = [t for t, d in notifications.received if d == "WATCHDOG=1" and t > frozen_at]
+    # One ping may have been on its way when the signal came; a main loop that goes on
+    # (or pings sent from another thread) would have sent six.
+    assert len(after) <= 1, f"pings went on while the main loop was frozen: {after}"
     assert process.poll() is None, "the process must still be alive: only its main loop hangs"
