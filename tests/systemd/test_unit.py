@@ -36,7 +36,7 @@ def test_the_unit_runs_as_its_own_user_without_network_or_capabilities():
     text = UNIT.read_text()
     for setting in ("User=companion", "PrivateNetwork=yes", "CapabilityBoundingSet=\n",
                     "DevicePolicy=closed", "NoNewPrivileges=yes", "Type=notify",
-                    "WatchdogSec=", "Restart=on-failure", "ExecStart=/opt/companion/venv/bin/"
+                    "WatchdogSec=", "Restart=always", "ExecStart=/opt/companion/venv/bin/"
                     "companion --fullscreen"):
         assert setting in text, setting
 
@@ -64,7 +64,7 @@ def test_verify_catches_a_broken_unit(tmp_path: Path):
     root = system_tree(tmp_path / "root")
     target = root / "etc" / "systemd" / "system"
     target.mkdir(parents=True)
-    (target / UNIT.name).write_text(UNIT.read_text().replace("Restart=on-failure",
-                                                             "Restart=on-failur"))
+    (target / UNIT.name).write_text(UNIT.read_text().replace("Restart=always",
+                                                             "Restart=alway"))
     done = _analyze("verify", f"--root={root}", UNIT.name, cwd=tmp_path)
-    assert "on-failur" in done.stderr and "not executable" in done.stderr
+    assert "alway" in done.stderr and "not executable" in done.stderr
