@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 
 from companion.gamelog import Header, fold
 from companion.playout import TtrPlayout
@@ -199,16 +200,18 @@ def test_a_read_only_database_refuses_the_move_and_changes_nothing(rules, store,
     assert tuple(stored(db_path, table.game_id).actions) == standing
 
 
-def test_a_database_file_opened_read_only_says_read_only(rules, store, db_path):
-    """The file through a read-only handle (SQLite's own `mode=ro`): the same refusal."""
-    played(rules, store, seed=9, moves=5)
-    read_only = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-    with pytest.raises(sqlite3.OperationalError) as info:
-        read_only.execute("INSERT INTO settings VALUES ('language', 'de')")
-    read_only.close()
-    error = StoreError("refused")
-    error.__cause__ = info.value
-    assert error.trouble is Trouble.READ_ONLY
+def test_a_database_file_opened_read_only_refuses_the_move(rules, store, db_path):
+    """The file through SQLite's own read-only handle (`mode=ro`), as a read-only disk gives it."""
+    table = played(rules, store, seed=9, moves=5)
+    standing = table.actions
+    store.db = sqlite_utils.Database(sqlite3.connect(f"file:{db_path}?mode=ro", uri=True))
+    nxt = TtrPlayout(rules, 3, random.Random(9))
+    nxt.play()
+    with pytest.raises(StoreError) as info:
+        table.submit(nxt.log[5])
+    assert info.value.trouble is Trouble.READ_ONLY
+    assert table.actions == standing
+    assert tuple(stored(db_path, table.game_id).actions) == standing
 
 
 # ---- a database that cannot be opened at all ---------------------------------------------------
