@@ -1,0 +1,373 @@
+"""Railways of the World: The Card Game on the touchscreen, one async function per scenario.
+
+The driver (driver.py) finds these by name. A seeded random game (companion.rotw_playout) says
+what happens at the table; each move is tapped in the way a player would.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from companion.boards import data_dir, rules_for
+from companion.engine.rotw import Step
+from companion.rotw_playout import RotwPlayout
+from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
+                       walk_buttons as buttons_under)
+
+GAME = "rotw-card-game"
+PLAYERS = ("Anna", "Ben")
+SCORE_ONLY_EXAMPLE = data_dir() / "examples" / "rotw-score-only.jsonl"
+
+
+def _(text: str) -> str:
+    from companion.ui.i18n import _ as translate
+    return translate(text)
+
+
+def play(d):
+    return screen(d, "rotw_play")
+
+
+async def tap_in_view(d, button) -> None:
+    """Scroll a button into view (in a dialog's list) and tap it."""
+    from kivy.uix.scrollview import ScrollView
+    parent = button.parent
+    while parent is not None and not isinstance(parent, ScrollView) and \
+            parent.parent is not parent:  # the window is its own parent
+        parent = parent.parent
+    if isinstance(parent, ScrollView):
+        parent.scroll_to(button, padding=0, animate=False)
+        await d.frames(0.1)
+    await d.tap(button)
+
+
+async def tap_dialog(d, text: str = "", **attrs) -> None:
+    """Tap the open dialog's button with this text (or these attributes)."""
+    dialog = play(d).dialog
+    assert dialog is not None, "no dialog is open"
+    for button in buttons_under(dialog):
+        if text and button.text != text:
+            continue
+        if any(getattr(button, k, None) != v for k, v in attrs.items()):
+            continue
+        if button.disabled:
+            continue
+        await tap_in_view(d, button)
+        return
+    raise AssertionError(f"no button {text or attrs!r} in "
+                         f"{[(b.text, getattr(b, 'card', '')) for b in buttons_under(dialog)]}")
+
+
+async def tap_city(d, screen_name: str, city: str) -> None:
+    network = screen(d, screen_name).ids.network
+    await d.frames(0.05)
+    x, y = network.city_pos(city)
+    await d.tap_at(*network.to_window(x, y))
+
+
+async def tap_action(d, wid: str) -> None:
+    button = play(d).action_button(wid)
+    assert button is not None, f"no {wid!r} button: {[getattr(b, 'wid', '') for b in play(d).ids.actions.children]}"
+    await d.tap(button)
+
+
+def dialog_kind(d) -> str:
+    dialog = play(d).dialog
+    return dialog.kind if dialog is not None else ""
+
+
+async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None:
+    await tap_city(d, "rotw_play", origin)
+    if dialog_kind(d) == "colour":
+        await tap_dialog(d, card=goods)
+    await d.wait_for(lambda: play(d).ids.network.selected == origin, what="the cube chosen")
+    await tap_city(d, "rotw_play", destination)
+    await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
+    await tap_dialog(d, wid="confirm_delivery")
+
+
+async def act(d, action) -> None:
+    """One engine action, done the way a player does it on the screen."""
+    from companion.ui.rotw_words import city_name, rail_name
+    ps = play(d)
+    kind = action.type
+    s = d.app.table.state
+    if kind == "turn_up":
+        for card in action.cards:
+            await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
+            await d.tap(ps.dialog.cards[card])
+    elif kind == "draw_goods":
+        for cube in action.cubes:
+            await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
+            await d.tap(ps._goods_buttons[cube])
+    elif kind == "discard_excess":
+        for card in action.cards:
+            await d.wait_for(lambda: dialog_kind(d) == "hand_limit", what="the hand limit")
+            await d.tap(ps.dialog.cards[card])
+    elif kind == "take_display":
+        await d.tap_id("rotw_play", f"slot{action.slot}")
+    elif kind == "take_deck":
+        await d.tap_id("rotw_play", "deck")
+    elif kind == "take_discard":
+        await d.tap_id("rotw_play", "discard")
+    elif kind == "stop_taking":
+        await tap_action(d, "stop_taking")
+    elif kind == "pass":
+        await tap_action(d, "pass")
+    elif kind == "build":
+        await tap_action(d, "build")
+        form = ps._form
+        await d.tap(form.values[action.value])
+        if action.demand is not None:
+            await d.tap(form.demands[action.demand])
+        for colour in action.points:
+            await d.tap(form.colours[colour])
+        await tap_dialog(d, _("Next"))
+        await tap_dialog(d, _("{city}, {colour} link").format(
+            city=city_name(action.to, s), colour=rail_name(action.colour)))
+        for card in action.cards:
+            await d.tap(ps.dialog.cards[card])
+        await tap_dialog(d, wid="confirm_build")
+    elif kind == "play_locomotive":
+        await tap_action(d, "locomotive")
+        if action.goods is None:
+            await tap_dialog(d, _("Play it"))
+        else:
+            await tap_dialog(d, _("Play it and deliver a cube"))
+            await deliver_by_touch(d, action.origin, action.destination, action.goods)
+    elif kind == "deliver":
+        await deliver_by_touch(d, action.origin, action.destination, action.goods)
+    elif kind == "discard_draw":
+        await tap_action(d, "discard_draw")
+        await d.tap(ps.dialog.cards[action.card])
+        if action.slot is None:
+            await tap_dialog(d, _("The top of the draw pile"))
+        else:
+            await tap_dialog(d, card=action.taken)
+    elif kind == "discard_restock":
+        await tap_action(d, "restock")
+        await d.tap(ps.dialog.cards[action.card])
+        await tap_dialog(d, city_name(action.city, s))
+    else:
+        raise AssertionError(f"no way to tap {kind}")
+
+
+def same(done, planned) -> bool:
+    return done.to_json() == planned.to_json()
+
+
+async def start_game(d, playout) -> None:
+    await open_new_game(d, GAME, "play")
+    await fill_new_game(d, PLAYERS, playout.options["first"])
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "rotw_play", what="the play screen")
+
+
+def make_playout(seed: int, players: int = 2) -> RotwPlayout:
+    playout = RotwPlayout(rules_for(GAME), players, random.Random(seed))
+    playout.play()
+    return playout
+
+
+async def rotw_short_game(d, args):
+    """A seeded 2-player game: its first moves and its final round tapped in, the middle
+    entered at once (--fast: the table's own submit); then the scoring screen."""
+    playout = make_playout(args.seed)
+    log = playout.log
+    await start_game(d, playout)
+    await d.audit("rotw_setup")
+    table = d.app.table
+    tapped: dict[str, int] = {}
+    shots = {"build": "rotw_build_city", "deliver": "rotw_deliver"}
+    for i, action in enumerate(log):
+        final = table.state.triggered is not None
+        if i < 60 or final:
+            if action.type in shots and action.type not in tapped:
+                await shoot_dialog(d, action, shots[action.type])
+            await act(d, action)
+            tapped[action.type] = tapped.get(action.type, 0) + 1
+            await d.wait_for(lambda: len(table.actions) == i + 1,
+                             what=f"move {i} ({action.type}) stored")
+            assert same(table.actions[-1], action), (table.actions[-1], action)
+        else:
+            table.submit(action)
+        if i == 59:
+            await d.frames(0.3)
+            await d.audit("rotw_play")
+        if final and table.state.step is Step.FINAL_DELIVERY and "final" not in d.report \
+                and table.status.waiting_for is None:
+            d.record("final", True)
+            await d.frames(0.3)
+            await d.audit("rotw_final_delivery")
+    d.record("tapped", tapped)
+    d.record("planned", len(log))
+    d.record("stored", len(table.actions))
+    await d.wait_for(lambda: d.app.root.current == "rotw_scoring", what="the scoring screen")
+    await d.audit("rotw_results")
+    d.record("results", results_seen(d, playout))
+
+
+async def shoot_dialog(d, action, name: str) -> None:
+    """The first build or delivery: its questions, screenshotted on the way."""
+    if action.type == "build":
+        await tap_action(d, "build")
+        await d.audit(name)
+        await tap_dialog(d, _("Cancel"))
+    elif action.type == "deliver":
+        await tap_city(d, "rotw_play", action.origin)
+        if dialog_kind(d) == "colour":
+            await tap_dialog(d, card=action.goods)
+        await tap_city(d, "rotw_play", action.destination)
+        await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
+        await d.audit(name)
+        await tap_dialog(d, _("Cancel"))
+    await d.frames(0.2)
+
+
+def results_seen(d, playout=None) -> dict:
+    scoring = screen(d, "rotw_scoring")
+    grid = scoring.ids.results
+    cols = grid.cols or 1
+    cells = [c.text for c in reversed(grid.children)]
+    rows = [cells[i:i + cols] for i in range(0, len(cells), cols)]
+    sheet = d.app.table.score()
+    return {"screen": d.app.root.current, "winner_text": scoring.winner_text,
+            "reason_text": scoring.reason_text, "rows": rows,
+            "shown_totals": rows[-1][1:] if rows else [],
+            "table_totals": list(sheet.totals),
+            "planned_totals": list(playout.rules.score(playout.state).totals) if playout else None,
+            "chart": list(scoring.ids.chart.values),
+            "details": [c.text for c in reversed(scoring.ids.details.children)],
+            "stored_status": d.app.store.game(d.app.table.game_id).status}
+
+
+async def rotw_illegal_build(d, args):
+    """Right after setup the start player builds a City 2 paying only a Locomotive (worth 1):
+    refused, the reason over the question, nothing stored; then the question is cancelled."""
+    playout = make_playout(args.seed)
+    await start_game(d, playout)
+    await act(d, playout.log[0])  # the three cards turned face up
+    await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the display")
+    ps = play(d)
+    rows_before = stored_rows(d.app.db_path)
+    await tap_action(d, "build")
+    form = ps._form
+    await d.tap(form.values[2])
+    await d.tap(form.demands["red"])
+    await d.tap(form.colours["orange"])
+    await d.tap(form.colours["white"])
+    await tap_dialog(d, _("Next"))
+    await d.audit("rotw_build_join")
+    from companion.ui.rotw_words import city_name, rail_name
+    await tap_dialog(d, _("{city}, {colour} link").format(
+        city=city_name("start", d.app.table.state), colour=rail_name("orange")))
+    await d.tap(ps.dialog.cards["loco"])
+    await tap_dialog(d, wid="confirm_build")
+    await d.frames(0.3)
+    message = ps.dialog.message if ps.dialog is not None else None
+    await d.audit("rotw_illegal_build")
+    d.record("illegal_build", {
+        "message_text": message.text if message is not None else "",
+        "message_opacity": message.opacity if message is not None else 0,
+        "message_shown": message is not None and message.get_root_window() is not None,
+        "dialog": dialog_kind(d),
+        "rows_before": rows_before, "rows_after": stored_rows(d.app.db_path),
+        "actions": len(d.app.table.actions)})
+    await tap_dialog(d, _("Back"))
+    await tap_dialog(d, _("Cancel"))
+    await d.frames(0.2)
+    d.record("after_cancel", {"dialog": dialog_kind(d), "modal_views": len(open_dialogs(d))})
+
+
+def read_score_only_example():
+    lines = [json.loads(line) for line in SCORE_ONLY_EXAMPLE.read_text().splitlines() if line]
+    return lines[0], lines[1:]
+
+
+async def rotw_score_only(d, args):
+    """Score a finished game: the example's network, Locomotives, cubes and track, by touch."""
+    header, entries = read_score_only_example()
+    await open_new_game(d, GAME, "score_only")
+    await fill_new_game(d, header["players"], mode="score_only")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "rotw_score_only", what="score-only")
+    so = screen(d, "rotw_score_only")
+    for entry in entries:
+        kind = entry["type"]
+        if kind == "place_city":
+            await d.tap_id("rotw_score_only", f"city{entry['value']}")
+        elif kind == "place_link":
+            await d.tap(list(reversed(so.ids.tabs.children))[entry["seat"]])
+            await tap_city(d, "rotw_score_only", entry["a"])
+            await tap_city(d, "rotw_score_only", entry["b"])
+            await d.wait_for(lambda: so.dialog is not None, what="the link's value")
+            button = next(b for b in buttons_under(so.dialog) if b.text == str(entry["value"]))
+            await d.tap(button)
+        elif kind == "set_locomotives":
+            await enter_counter(d, so, entry["seat"], "locomotives", entry["count"])
+        elif kind == "set_delivered":
+            for goods in ("blue", "red", "black", "yellow"):
+                count = entry["cubes"].count(goods)
+                if count:
+                    await enter_counter(d, so, entry["seat"], goods, count)
+        elif kind == "set_track":
+            await enter_counter(d, so, entry["seat"], "track", entry["points"])
+        elif kind == "finish_scoring":
+            await d.audit("rotw_score_only")
+            await d.tap_id("rotw_score_only", "finish")
+    await d.wait_for(lambda: d.app.root.current == "rotw_scoring", what="the scoring screen")
+    await d.audit("rotw_score_only_results")
+    d.record("results", results_seen(d))
+
+
+async def enter_counter(d, so, seat: int, key: str, target: int) -> None:
+    """In the player's dialog: +10 and +1 taps up to the number wanted."""
+    await d.tap(list(reversed(so.ids.tabs.children))[seat])
+    await d.tap_id("rotw_score_only", "player_entry")
+    await d.wait_for(lambda: so.dialog is not None, what="the player's entries")
+    if key == "track" and "rotw_player_entry" not in d.report["audits"]:
+        await d.audit("rotw_player_entry")
+    row = so._counters[key].parent
+    steps = {b.text: b for b in buttons_under(row)}
+    while int(so._counters[key].text) < target:
+        left = target - int(so._counters[key].text)
+        await d.tap(steps["+10"] if left >= 10 and "+10" in steps else steps["+1"])
+    await tap_dialog_of(d, so, _("Done"))
+
+
+async def tap_dialog_of(d, owner, text: str) -> None:
+    button = next(b for b in buttons_under(owner.dialog) if b.text == text)
+    await d.tap(button)
+
+
+async def rotw_teach_city(d, args):
+    """Settings → Teach: a city card's tag learns its features; a scan fills the build question."""
+    await d.tap_id("home", "settings")
+    await d.wait_for(lambda: d.app.root.current == "settings", what="settings")
+    teach = screen(d, "teach")
+    d.app.go("teach")
+    await d.frames(0.3)
+    teach.choose_game(GAME)
+    await d.frames(0.2)
+    teach.typed("CITY-TAG-1")
+    panel = teach._panels[GAME]
+    await d.tap(panel.form.values[3])
+    await d.tap(panel.form.demands["red"])
+    await d.tap(panel.form.colours["orange"])
+    await d.tap(panel.form.colours["brown"])
+    await d.audit("rotw_teach")
+    await d.tap(panel.button)
+    d.record("taught", d.app.store.tag("CITY-TAG-1").value)
+    await d.tap_id("teach", "back")
+    d.app.go("home")
+    playout = make_playout(args.seed)
+    await start_game(d, playout)
+    await act(d, playout.log[0])
+    await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the display")
+    d.app.scanned("CITY-TAG-1")
+    await d.frames(0.3)
+    ps = play(d)
+    d.record("scanned", {"dialog": dialog_kind(d), "build": {
+        k: (v.to_value() if hasattr(v, "to_value") else v) for k, v in ps._build.items()}})
+    await d.audit("rotw_scanned_build")
