@@ -83,9 +83,51 @@ def _traffiq() -> GameUi:
     return traffiq()
 
 
+# ---- Railways of the World: The Card Game -----------------------------------------------------
+
+def _rotw_screens() -> list:
+    from .rotw_play import RotwPlayScreen
+    from .rotw_score_only import RotwScoreOnlyScreen
+    from .rotw_scoring import RotwScoringScreen
+    return [RotwPlayScreen(name="rotw_play"), RotwScoreOnlyScreen(name="rotw_score_only"),
+            RotwScoringScreen(name="rotw_scoring")]
+
+
+def _rotw_describe(action, players, rules) -> str:
+    from .rotw_words import describe
+    return describe(action, players, rules)
+
+
+def _rotw_colour(colour: str) -> str:
+    from .rotw_words import player_colour_name
+    return player_colour_name(colour)
+
+
+def _rotw_teach_panel(teach):
+    from .rotw_teach import RotwTeachPanel
+    return RotwTeachPanel(teach)
+
+
+def _rotw_component(component) -> str:
+    from .rotw_teach import component_name
+    return component_name(component)
+
+
+def _rotw() -> GameUi:
+    from .rotw_network import PLAYER_RGBA
+    return GameUi(
+        game_id="rotw-card-game", title="Railways of the World: The Card Game", least=2, most=4,
+        colours=("purple", "light_blue", "grey", "green"), rgba=PLAYER_RGBA,
+        colour_names=_rotw_colour, starts=lambda: _("Who starts? Choose the start player."),
+        play="rotw_play", score_only="rotw_score_only", scoring="rotw_scoring",
+        kv_files=("rotw_play.kv", "rotw_score_only.kv", "rotw_scoring.kv"),
+        make_screens=_rotw_screens, describe=_rotw_describe, teach_panel=_rotw_teach_panel,
+        component_name=_rotw_component)
+
+
 def _games() -> dict[str, GameUi]:
     found = {}
-    for make in (_ttr, _traffiq):
+    for make in (_ttr, _rotw, _traffiq):
         game = make()
         found[game.game_id] = game
     return found
