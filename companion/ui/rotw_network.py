@@ -208,7 +208,7 @@ class NetworkView(Widget):
             return  # nothing changed: the drawing stays
         self._drawn = signature
         # Room at the edges for the cubes under a city and the points on its rim.
-        half_w, half_h = max(self.width / 2 - dp(30), 1), max(self.height / 2 - dp(38), 1)
+        half_w, half_h = max(self.width / 2 - dp(42), 1), max(self.height / 2 - dp(38), 1)
         cx, cy = self.center_x, self.center_y + dp(6)
         self._places = spread({city: (cx + x * half_w, cy + y * half_h)
                                for city, (x, y) in self._unit().items()},
@@ -272,6 +272,9 @@ class NetworkView(Widget):
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
         ink = GOODS_INK.get(city.demand, (0.1, 0.1, 0.1, 1)) if city.value != 5 else (0.1,) * 3 + (1,)
         self._text(str(city.value), x, y, r * 1.15, ink)
+        # Its id (c1, c2, …), as the questions name it, above to the right.
+        self._text(city.id, x + r * 1.05 + dp(6), y + r * 0.85, sp(11), (1, 1, 1, 0.8),
+                   bold=False)
         self._draw_points(city, x, y, r)
         self._draw_goods(city, x, y, r)
 
@@ -305,11 +308,11 @@ class NetworkView(Widget):
     def _colour(self, seat: int) -> str:
         return self.colours[seat] if 0 <= seat < len(self.colours) else ""
 
-    def _text(self, text: str, x: float, y: float, size: float, rgba) -> None:
-        key = (text, round(size))
+    def _text(self, text: str, x: float, y: float, size: float, rgba, bold: bool = True) -> None:
+        key = (text, round(size), bold)
         texture = self._textures.get(key)
         if texture is None:
-            label = CoreLabel(text=text, font_size=max(sp(9), size), bold=True)
+            label = CoreLabel(text=text, font_size=max(sp(9), size), bold=bold)
             label.refresh()
             texture = self._textures[key] = label.texture
         Color(*rgba)

@@ -151,7 +151,7 @@ class RotwScoreOnlyScreen(BaseScreen):
     def _counter(self, key: str, title: str, steps, goods: str | None = None) -> BoxLayout:
         row = BoxLayout(spacing=dp(6), size_hint_y=None, height=TOUCH)
         if goods is not None:
-            label = GoodsButton(card=goods, text=title, size_hint=(0.4, 1), disabled=True)
+            label = GoodsButton(card=goods, text=title, size_hint=(0.4, 1))  # a swatch
         else:
             label = Label(text=title, font_size=sp(16), size_hint_x=0.4, halign="left",
                           valign="middle", shorten=True)

@@ -1,0 +1,100 @@
+"""Railways of the World: The Card Game on the touchscreen, driven by touch in a real window.
+
+Each test runs a scenario of scenarios_rotw.py in a process of its own and asserts what it saw:
+the moves stored, what the screens show, and the audits of every screenshot (touch targets of
+at least 48 px, text that fits and can be read).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_ui import judge_audits
+
+pytestmark = pytest.mark.ui
+
+SCORE_ONLY_TOTALS = [33, 35]  # data/examples/rotw-score-only.jsonl: James, Steve
+
+
+def judge_results(results: dict, totals: list[int]) -> None:
+    """The scoring screen shows these totals in its table and chart, and the game is stored
+    as finished."""
+    assert results["screen"] == "rotw_scoring", results
+    assert results["table_totals"] == totals, results
+    assert results["shown_totals"] == [str(t) for t in totals], results
+    assert results["chart"] == totals, results
+    assert results["winner_text"].strip(), results
+    assert results["stored_status"] == "finished", results
+
+
+def test_short_game_by_touch(run_scenario):
+    """A seeded 2-player game from Home: setup, builds, deliveries (with the route and points
+    shown first), Locomotives, discards, card taking and the final deliveries tapped in;
+    the scoring screen shows the engine's totals."""
+    run = run_scenario("rotw_short_game", seed=1, timeout=300).check()
+    report = run.report
+    assert report["stored"] == report["planned"], report
+    tapped = report["tapped"]
+    for kind in ("turn_up", "draw_goods", "build", "deliver", "play_locomotive",
+                 "discard_draw", "take_display", "take_deck", "take_discard", "stop_taking",
+                 "pass"):
+        assert tapped.get(kind), f"no {kind} tapped in: {tapped}"
+    assert report.get("final"), "the final deliveries were never reached"
+    results = report["results"]
+    judge_results(results, results["planned_totals"])
+    assert "Cities" in results["details"] and "Goods sets" in results["details"], results
+    judge_audits(report, ["rotw_setup", "rotw_build_city", "rotw_play", "rotw_deliver",
+                          "rotw_final_delivery", "rotw_results"])
+
+
+def test_illegal_build_is_refused_with_the_reason_and_not_stored(run_scenario):
+    """A City 2 paid with a Locomotive alone (worth 1): the reason over the question, nothing
+    stored, the question still open to correct; Back and Cancel close it."""
+    report = run_scenario("rotw_illegal_build").check().report
+    refused = report["illegal_build"]
+    assert refused["message_shown"] and refused["message_opacity"] == 1, refused
+    assert "1" in refused["message_text"] and "2" in refused["message_text"], refused
+    assert refused["rows_after"] == refused["rows_before"], f"something was stored: {refused}"
+    assert refused["actions"] == 1, refused
+    assert refused["dialog"] == "build_pay", refused
+    assert report["after_cancel"] == {"dialog": "", "modal_views": 0}, report
+    judge_audits(report, ["rotw_build_join", "rotw_illegal_build"])
+
+
+def test_score_only_game(run_scenario):
+    """The example's cities, links, Locomotives, cubes and score track entered by touch give
+    the end-game scoring: per player, each city with who took it, the goods sets."""
+    report = run_scenario("rotw_score_only").check().report
+    results = report["results"]
+    judge_results(results, SCORE_ONLY_TOTALS)
+    assert "City 4 · c2: James +4" in results["details"], results
+    assert "Steve: blue + red + black + yellow (5)" in results["details"], results
+    judge_audits(report, ["rotw_score_only", "rotw_player_entry", "rotw_score_only_results"])
+
+
+def test_city_card_taught_and_scanned(run_scenario):
+    """Teach: a tag learns a city card's value, demand and points; scanned at the action, it
+    opens the build question with the card filled in (the next question: where to join)."""
+    report = run_scenario("rotw_teach_city").check().report
+    card = '{"value":3,"demand":"red","points":["orange","brown"]}'
+    assert report["taught"] == card, report
+    assert report["scanned"]["dialog"] == "build_join", report
+    assert report["scanned"]["build"]["card"] == card, report
+    judge_audits(report, ["rotw_teach", "rotw_scanned_build"])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "sv"])
+def test_text_fits_in_every_language(run_scenario, language):
+    """Setup, play, the build question, the goods question and the results at 800×480 in each
+    language: no text cut, broken or off the window."""
+    run = run_scenario("rotw_screens", language=language, seed=1).check()
+    assert run.report["language"] == language
+    judge_audits(run.report, ["rotw_setup", "rotw_play", "rotw_build_city", "rotw_draw_goods",
+                              "rotw_results"])
+
+
+def test_short_game_at_1280x720(run_scenario):
+    """The same screens on a bigger display."""
+    run = run_scenario("rotw_screens", size="1280x720", seed=2).check()
+    judge_audits(run.report, ["rotw_setup", "rotw_play", "rotw_build_city", "rotw_draw_goods",
+                              "rotw_results"])
