@@ -132,20 +132,23 @@ class TraffiqPlayScreen(BaseScreen):
             self.dialog.refresh_texts()
 
     def _refresh_players(self, table, rgba) -> None:
+        """Each player's taxis and vans still to place and tiles in hand, as the map's own
+        shapes with a number: no words to fit in any language."""
         box = self.ids.players
         box.clear_widgets()
         s = table.state
         for seat, name in enumerate(table.header.players):
             p = s.seats[seat]
-            line = _("{player}: {taxis} taxis, {vans} vans left · {tiles} tiles").format(
-                player=escape_markup(name), taxis=p.taxis, vans=p.vans, tiles=len(p.hand))
-            if seat == s.current:
-                line = f"[b]{line}[/b]"
-            label = Label(text=line, markup=True, font_size=sp(14), color=readable(rgba[seat]),
-                          halign="left", valign="middle", size_hint_y=None, height=dp(22),
+            row = BoxLayout(size_hint_y=None, height=dp(24), spacing=dp(2))
+            label = Label(text=f"[b]{escape_markup(name)}[/b]" if seat == s.current
+                          else escape_markup(name), markup=True, font_size=sp(14),
+                          color=readable(rgba[seat]), halign="left", valign="middle",
                           shorten=True)
             label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
-            box.add_widget(label)
+            row.add_widget(label)
+            for kind, count in (("taxi", p.taxis), ("van", p.vans), ("tile", len(p.hand))):
+                row.add_widget(Counted(kind=kind, text=str(count), rgba=rgba[seat]))
+            box.add_widget(row)
 
     def _show_hint(self) -> None:
         if self.mode == "place":
@@ -376,6 +379,13 @@ class TraffiqPlayScreen(BaseScreen):
         self._close_dialog()
         self.city.doomed = []
         back()
+
+
+class Counted(Label):
+    """A small taxi, van or tile as drawn on the map (see traffiq_play.kv), and how many."""
+
+    kind = StringProperty("taxi")
+    rgba = ListProperty([1, 1, 1, 1])
 
 
 def readable(rgba) -> tuple:

@@ -87,20 +87,25 @@ class TileChooser(GridLayout):
 
     def __init__(self, on_change=None, **kwargs):
         super().__init__(cols=3, spacing=dp(4), size_hint=(None, None), **kwargs)
-        strip = 4 * TOUCH + 3 * dp(4)
-        self.size = (strip + 2 * TOUCH + 2 * dp(4), strip + 2 * TOUCH + 2 * dp(4))
+        gap = dp(4)
+        strip = 4 * TOUCH + 3 * gap  # north and south: a row of four chips
+        block = 2 * TOUCH + gap  # east and west: two by two, to keep the whole thing low
+        middle = dp(150)
+        self.size = (strip + 2 * block + 2 * gap, middle + 2 * TOUCH + 2 * gap)
         self.on_change = on_change
         self.implied: tuple = (None,) * 4
         self.chosen: list = [None] * 4
         self.turns: list[Tile] = []  # a known tile: the ways it may lie
         self.turn_index = 0
-        self.preview = TilePreview(size_hint=(None, None), size=(strip, strip))
+        self.preview = TilePreview(size_hint=(None, None), size=(strip, middle))
         self.chips: list[list[EdgeChip]] = []
         strips = []
         for side in range(4):
-            box = BoxLayout(orientation="horizontal" if side in (0, 2) else "vertical",
-                            spacing=dp(4), size_hint=(None, None))
-            box.size = (strip, TOUCH) if side in (0, 2) else (TOUCH, strip)
+            if side in (0, 2):
+                box = BoxLayout(spacing=gap, size_hint=(None, None), size=(strip, TOUCH))
+            else:
+                box = GridLayout(cols=2, spacing=gap, size_hint=(None, None),
+                                 size=(block, middle), padding=(0, (middle - block) / 2))
             row = []
             for edge in EDGE_ORDER:
                 chip = EdgeChip(edge=edge)
@@ -109,7 +114,7 @@ class TileChooser(GridLayout):
                 row.append(chip)
             self.chips.append(row)
             strips.append(box)
-        corner = lambda: Widget(size_hint=(None, None), size=(TOUCH, TOUCH))  # noqa: E731
+        corner = lambda: Widget(size_hint=(None, None), size=(block, TOUCH))  # noqa: E731
         for widget in (corner(), strips[0], corner(), strips[3], self.preview, strips[1],
                        corner(), strips[2], corner()):
             self.add_widget(widget)
