@@ -159,7 +159,7 @@ class NetworkView(Widget):
         places = list(self._places.values())
         closest = min((math.hypot(ax - bx, ay - by) for i, (ax, ay) in enumerate(places)
                        for bx, by in places[i + 1:]), default=dp(60))
-        return max(dp(10), min(dp(21), closest * 0.42))
+        return max(dp(10), min(dp(21), closest * 0.38))
 
     def _unit(self) -> dict[str, tuple[float, float]]:
         s = self.state
@@ -212,7 +212,7 @@ class NetworkView(Widget):
         cx, cy = self.center_x, self.center_y + dp(6)
         self._places = spread({city: (cx + x * half_w, cy + y * half_h)
                                for city, (x, y) in self._unit().items()},
-                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h), dp(44))
+                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h), dp(50))
         r = self.radius()
         self.canvas.clear()
         with self.canvas:

@@ -141,13 +141,13 @@ class CityCardForm(BoxLayout):
     """A city card's features: its value, its demand colour and its connection points."""
 
     def __init__(self, on_change, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(6), **kwargs)
+        super().__init__(orientation="vertical", spacing=dp(4), **kwargs)
         self.on_change = on_change
         self.value: int | None = None
         self.demand: str | None = None
         self.points: list[str] = []
         self.value_label = self._label()
-        values = _row()
+        values = _row(TOUCH)
         self.values = {}
         for value in CITY_VALUES:
             button = RotwCard(card=f"city-{value}", text=str(value), size_hint=(1, 1),
@@ -156,7 +156,7 @@ class CityCardForm(BoxLayout):
             self.values[value] = button
             values.add_widget(button)
         self.demand_label = self._label()
-        demands = _row()
+        demands = _row(TOUCH)
         self.demands = {}
         for goods in GOODS:
             button = GoodsButton(card=goods, size_hint=(1, 1), font_size=sp(14))
@@ -164,7 +164,7 @@ class CityCardForm(BoxLayout):
             self.demands[goods] = button
             demands.add_widget(button)
         self.points_label = self._label()
-        points = _row()
+        points = _row(TOUCH)
         self.colours = {}
         for colour in RAIL_COLOURS:
             button = RotwCard(card=f"{colour}-1", size_hint=(1, 1), font_size=sp(13))
@@ -177,7 +177,7 @@ class CityCardForm(BoxLayout):
 
     @staticmethod
     def _label() -> Label:
-        label = Label(font_size=sp(14), size_hint_y=None, height=dp(20), halign="left",
+        label = Label(font_size=sp(14), size_hint_y=None, height=dp(19), halign="left",
                       valign="middle", shorten=True)
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
