@@ -167,13 +167,17 @@ class TraffiqPlayScreen(BaseScreen):
 
     def _reset(self) -> None:
         self._close_dialog()
-        if self._view_before is not None:  # the map as it was before a question moved it
-            self.city.centre, self.city.cell_px = self._view_before
-            self._view_before = None
-            self.city.place_view()
+        self._restore_view()
         self.mode, self.scanned, self.vehicle, self.start = "", None, None, None
         self.city.clear_marks()
         self.picking = False
+
+    def _restore_view(self) -> None:
+        """The map as it was before a question moved it."""
+        if self._view_before is not None:
+            self.city.centre, self.city.cell_px = self._view_before
+            self._view_before = None
+            self.city.place_view()
 
     def cancel(self) -> None:
         """Back out of choosing on the map (nothing was done)."""
@@ -313,18 +317,24 @@ class TraffiqPlayScreen(BaseScreen):
         self._close_dialog()
         self.dialog = TileDialog(self, cell)
         self.dialog.open(animation=False)
-        self._show_beside_dialog(cell)
+        self._show_beside_dialog([(cell[0] + 0.5, -cell[1] - 0.5)], 0.44)
 
-    def _show_beside_dialog(self, cell) -> None:
-        """Pan the map so that `cell` lies in the part a dialog on the right leaves free."""
+    def _show_beside_dialog(self, spots, free: float) -> None:
+        """Pan (and zoom in, if the map is small) so that these map spots lie in the part of
+        the window a dialog on the right leaves free (`free`: its share of the width)."""
         from kivy.core.window import Window
         city = self.city
         self._view_before = self._view_before or (city.centre, city.cell_px)
-        free = Window.width * 0.45
-        cx, cy = city.cell_pos(cell)
-        want = (city.x + min(free, city.width) / 2, city.center_y)
+        width = min(Window.width * free, city.width)
+        height = city.height - city.reserve_top - city.reserve_bottom
+        xs, ys = [x for x, _y in spots], [y for _x, y in spots]
+        span_x, span_y = max(xs) - min(xs) + 2, max(ys) - min(ys) + 2
+        city.cell_px = max(city.cell_px, min(dp(80), width / span_x, height / span_y))
         s = city.cell_px
-        city.centre = (city.centre[0] + (cx - want[0]) / s, city.centre[1] + (cy - want[1]) / s)
+        middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        target = (city.x + width / 2, city.y + city.reserve_bottom + height / 2)
+        city.centre = (middle[0] - (target[0] - city.center_x) / s,
+                       middle[1] - (target[1] - city.center_y) / s)
         city.place_view()
 
     def _ask_vehicle(self, point) -> None:
@@ -333,6 +343,7 @@ class TraffiqPlayScreen(BaseScreen):
         self.city.chosen = point
         self.dialog = VehicleDialog(self, point)
         self.dialog.open(animation=False)
+        self._show_beside_dialog([(x, -y) for x, y in self.table.state.pending], 0.6)
 
     def decline_vehicle(self) -> None:
         """No new vehicle: the turn goes on (or ends, both actions taken)."""
@@ -366,6 +377,8 @@ class TraffiqPlayScreen(BaseScreen):
         self.city.doomed = [p for p, _standing in outcome.removed]
         self.dialog = CompeteDialog(self, action, outcome, back)
         self.dialog.open(animation=False)
+        spots = [p for street in outcome.streets for p in street.points]
+        self._show_beside_dialog([(x, -y) for x, y in spots], 0.56)
 
     def _submit(self, action) -> None:
         self._close_dialog()
@@ -378,6 +391,7 @@ class TraffiqPlayScreen(BaseScreen):
     def back_from_compete(self, back) -> None:
         self._close_dialog()
         self.city.doomed = []
+        self._restore_view()
         back()
 
 
