@@ -48,7 +48,8 @@ MARK = (1.0, 0.85, 0.2, 1)
 
 def layout(cities: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[float, float]]:
     """Positions in [-1, 1]²: the start board in the middle, each city one ring further out
-    than the city it joined; cities joined to nothing (yet) on an outer ring."""
+    than the city it joined (the rings closer together outwards, where there is more room);
+    cities joined to nothing (yet) on an outer ring."""
     neighbours: dict[str, list[str]] = {START: []}
     for city in cities:
         neighbours.setdefault(city, [])
@@ -85,7 +86,7 @@ def layout(cities: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[f
         for child in children.get(node, []):
             share = span * tips[child] / tips[node]
             angle = at + share / 2
-            r = depth[child] / rings
+            r = (depth[child] / rings) ** 0.75  # inner rings hold many cities: more room
             places[child] = (r * math.cos(angle), r * math.sin(angle))
             place(child, at, share)
             at += share
@@ -159,7 +160,7 @@ class NetworkView(Widget):
         places = list(self._places.values())
         closest = min((math.hypot(ax - bx, ay - by) for i, (ax, ay) in enumerate(places)
                        for bx, by in places[i + 1:]), default=dp(60))
-        return max(dp(10), min(dp(21), closest * 0.38))
+        return max(dp(10), min(dp(21), closest * 0.34))
 
     def _unit(self) -> dict[str, tuple[float, float]]:
         s = self.state
@@ -208,11 +209,12 @@ class NetworkView(Widget):
             return  # nothing changed: the drawing stays
         self._drawn = signature
         # Room at the edges for the cubes under a city and the points on its rim.
-        half_w, half_h = max(self.width / 2 - dp(42), 1), max(self.height / 2 - dp(38), 1)
-        cx, cy = self.center_x, self.center_y + dp(6)
+        # (and at the top for the final round's banner)
+        half_w, half_h = max(self.width / 2 - dp(42), 1), max(self.height / 2 - dp(46), 1)
+        cx, cy = self.center_x, self.y + dp(40) + half_h
         self._places = spread({city: (cx + x * half_w, cy + y * half_h)
                                for city, (x, y) in self._unit().items()},
-                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h), dp(50))
+                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h), dp(56))
         r = self.radius()
         self.canvas.clear()
         with self.canvas:

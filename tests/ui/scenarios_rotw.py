@@ -348,8 +348,9 @@ async def rotw_teach_city(d, args):
     teach = screen(d, "teach")
     d.app.go("teach")
     await d.frames(0.3)
-    teach.choose_game(GAME)
-    await d.frames(0.2)
+    tab = next(t for t in teach.ids.games.children
+               if t.text == "Railways of the World: The Card Game")
+    await d.tap(tab)
     teach.typed("CITY-TAG-1")
     panel = teach._panels[GAME]
     await d.tap(panel.form.values[3])
