@@ -76,6 +76,7 @@ class TraffiqPlayScreen(BaseScreen):
         self.vehicle: Vehicle | None = None  # the kind of vehicle riding
         self.start = None  # the point it rides from
         self._seen = -1  # the moves the screen was last drawn for
+        self._game = None  # and the game (its id in the store)
         self._declined = -1  # no new vehicle wanted, after this many moves
         self._view_before = None  # where the map was before a question panned it
 
@@ -88,7 +89,7 @@ class TraffiqPlayScreen(BaseScreen):
         self.ids.city.on_tap = self.map_tapped
 
     def on_leave(self, *args) -> None:
-        self._close_dialog()
+        self._reset()
 
     # ---- reading the game --------------------------------------------------------------
 
@@ -101,14 +102,17 @@ class TraffiqPlayScreen(BaseScreen):
             self._close_dialog()
             App.get_running_app().go("traffiq_scoring")
             return
-        if len(table.actions) != self._seen:  # a move was made or taken back
-            self._seen = len(table.actions)
+        new_game = table.game_id != self._game
+        if new_game or len(table.actions) != self._seen:  # a move was made or taken back
+            self._game, self._seen = table.game_id, len(table.actions)
             self._reset()
         rgba = seat_rgba(table)
         city = self.city
         city.colours = rgba
         city.tiles = dict(s.tiles)
         city.vehicles = dict(s.vehicles)
+        if new_game:
+            city.fit()
         seat = s.current
         player = s.seats[seat]
         self.player = table.header.players[seat]
@@ -420,6 +424,7 @@ class TileDialog(TraffiqDialog):
         self.box.add_widget(self.note)
         self.chooser = TileChooser(on_change=self._changed, pos_hint={"center_x": 0.5})
         self.box.add_widget(self.chooser)
+        self.box.add_widget(Factory.Widget())  # a tall window: the rest stays at the top
         row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(8))
         self.turn = self.button("", self.chooser.turn)
         self.cancel = self.button("", screen.cancel)

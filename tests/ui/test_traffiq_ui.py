@@ -11,10 +11,11 @@ from test_ui import judge_audits
 pytestmark = pytest.mark.ui
 
 
-def test_placing_a_tile_by_touch(run_scenario):
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_placing_a_tile_by_touch(run_scenario, size):
     """The lit cells, the open sides tapped (touching sides are set by the matching rule),
     Place: the tile is stored as tapped; a completed crossing asks for a new vehicle."""
-    run = run_scenario("traffiq_place_tile", seed=2).check()
+    run = run_scenario("traffiq_place_tile", size=size, seed=2).check()
     placed = run.report["placed"]
     assert placed["stored"] == placed["planned"], placed
     assert placed["rows"][1] == placed["rows"][0] + 1, placed
@@ -24,7 +25,7 @@ def test_placing_a_tile_by_touch(run_scenario):
     assert vehicle["stored"]["vehicle"] == vehicle["planned"]["vehicle"], vehicle
     for name in ("traffiq-play", "traffiq-place-cells", "traffiq-place-dialog",
                  "traffiq-placed", "traffiq-new-vehicle"):
-        assert (run.shots / f"{name}-800x480.png").is_file(), name
+        assert (run.shots / f"{name}-{size}.png").is_file(), name
     judge_audits(run.report, ["traffiq-home", "traffiq-play", "traffiq-place-cells",
                               "traffiq-place-dialog", "traffiq-placed", "traffiq-new-vehicle"])
 
