@@ -17,7 +17,7 @@ from ..engine.rotw import (GOODS, FinishScoring, PlaceCity, PlaceLink, SetDelive
 from .i18n import _
 from .rotw_moves import legal
 from .rotw_network import PLAYER_RGBA
-from .rotw_play import GoodsButton, RotwDialog
+from .rotw_widgets import GoodsButton, RotwDialog
 from .rotw_scoring import seat_colours
 from .rotw_words import city_name, explain, goods_name
 from .screens import BaseScreen

@@ -8,7 +8,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from .i18n import _
 from .rotw_moves import CityCard
-from .rotw_play import CityCardForm
+from .rotw_widgets import CityCardForm
 from .rotw_words import goods_name, rail_name
 
 

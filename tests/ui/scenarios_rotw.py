@@ -170,9 +170,13 @@ def make_playout(seed: int, players: int = 2) -> RotwPlayout:
     return playout
 
 
+TAPPED_ALWAYS = ("discard_excess", "discard_restock")  # rare: tapped wherever they come
+
+
 async def rotw_short_game(d, args):
-    """A seeded 2-player game: its first moves and its final round tapped in, the middle
-    entered at once (--fast: the table's own submit); then the scoring screen."""
+    """A seeded 2-player game: its first moves, its hand-limit discards and restocks and its
+    final round tapped in, the rest entered at once (the table's own submit); then the
+    scoring screen."""
     playout = make_playout(args.seed)
     log = playout.log
     await start_game(d, playout)
@@ -182,7 +186,7 @@ async def rotw_short_game(d, args):
     shots = {"build": "rotw_build_city", "deliver": "rotw_deliver"}
     for i, action in enumerate(log):
         final = table.state.triggered is not None
-        if i < 60 or final:
+        if i < 60 or final or action.type in TAPPED_ALWAYS:
             if action.type in shots and action.type not in tapped:
                 await shoot_dialog(d, action, shots[action.type])
             await act(d, action)

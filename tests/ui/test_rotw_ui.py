@@ -29,15 +29,16 @@ def judge_results(results: dict, totals: list[int]) -> None:
 
 def test_short_game_by_touch(run_scenario):
     """A seeded 2-player game from Home: setup, builds, deliveries (with the route and points
-    shown first), Locomotives, discards, card taking and the final deliveries tapped in;
+    shown first), Locomotives, discards, restocks, the hand limit, card taking and the final
+    deliveries tapped in;
     the scoring screen shows the engine's totals."""
-    run = run_scenario("rotw_short_game", seed=1, timeout=300).check()
+    run = run_scenario("rotw_short_game", seed=30, timeout=300).check()
     report = run.report
     assert report["stored"] == report["planned"], report
     tapped = report["tapped"]
     for kind in ("turn_up", "draw_goods", "build", "deliver", "play_locomotive",
-                 "discard_draw", "take_display", "take_deck", "take_discard", "stop_taking",
-                 "pass"):
+                 "discard_draw", "discard_restock", "discard_excess", "take_display",
+                 "take_deck", "take_discard", "stop_taking", "pass"):
         assert tapped.get(kind), f"no {kind} tapped in: {tapped}"
     assert report.get("final"), "the final deliveries were never reached"
     results = report["results"]
