@@ -14,7 +14,8 @@ from companion.engine.core import Phase
 from companion.engine.traffiq import Edge, Tile, Vehicle
 from companion.traffiq_playout import TraffiqPlayout
 from companion.ui.traffiq_moves import EDGE_ORDER, preview, ride_starts
-from scenarios import PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen, stored_rows
+from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
+                       stored_rows, visible_texts)
 
 GAME = "manhattan-traffiq"
 PLAY, SCORE_ONLY, SCORING = "traffiq_play", "traffiq_score_only", "traffiq_scoring"
@@ -243,6 +244,13 @@ async def traffiq_place_tile(d, args):
     await play_action(d, log[i], shots="traffiq-new")
     d.record("vehicle", {"stored": d.app.table.actions[-1].to_json(),
                          "planned": log[i].to_json()})
+    moves = len(d.app.table.actions)
+    await d.tap_id(PLAY, "home")
+    await d.tap_id("home", "resume")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="the game resumed")
+    d.record("resumed", {"moves": [moves, len(d.app.table.actions)],
+                         "player": play_screen(d).player,
+                         "seat": d.app.table.header.players[d.app.table.state.current]})
 
 
 async def traffiq_ride_compete(d, args):
@@ -294,6 +302,15 @@ async def traffiq_scoring(d, args):
     await d.tap_id(SCORING, "undo")
     await d.wait_for(lambda: d.app.root.current == PLAY, what="back to play after Undo")
     d.record("after_undo", d.app.root.current)
+    await play_action(d, log[-1])
+    await d.wait_for(lambda: d.app.root.current == SCORING, what="the results again")
+    await d.tap_id(SCORING, "history")
+    await d.wait_for(lambda: d.app.root.current == "history", what="History")
+    games = list(reversed(screen(d, "history").ids.games.children))
+    await d.tap(games[0])
+    await d.wait_for(lambda: d.app.root.current == "game_log", what="the game's log")
+    await d.audit("traffiq-game-log")
+    d.record("log_texts", visible_texts(screen(d, "game_log")))
 
 
 def results_seen(d) -> dict:

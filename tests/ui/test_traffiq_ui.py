@@ -20,6 +20,8 @@ def test_placing_a_tile_by_touch(run_scenario, size):
     assert placed["stored"] == placed["planned"], placed
     assert placed["rows"][1] == placed["rows"][0] + 1, placed
     assert placed["tiles"] == 5, placed  # the 4 start tiles and this one
+    resumed = run.report["resumed"]  # Home, then Resume: the same game, the same turn
+    assert resumed["moves"][0] == resumed["moves"][1] and resumed["player"] == resumed["seat"]
     vehicle = run.report["vehicle"]
     assert vehicle["stored"]["x"] == vehicle["planned"]["x"], vehicle
     assert vehicle["stored"]["vehicle"] == vehicle["planned"]["vehicle"], vehicle
@@ -53,7 +55,9 @@ def test_scoring_screen(run_scenario):
     assert results["chart"] == expected, results
     assert results["winner_text"].strip() and results["stored_status"] == "finished", results
     assert run.report["after_undo"] == "traffiq_play"
-    judge_audits(run.report, ["traffiq-results"])
+    log = " | ".join(run.report["log_texts"])
+    assert "Anna" in log and "drew a district tile" in log, log  # History's log lines
+    judge_audits(run.report, ["traffiq-results", "traffiq-game-log"])
 
 
 def test_score_only_by_touch(run_scenario):
