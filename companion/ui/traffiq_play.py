@@ -151,7 +151,7 @@ class TraffiqPlayScreen(BaseScreen):
             label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
             row.add_widget(label)
             for kind, count in (("taxi", p.taxis), ("van", p.vans), ("tile", len(p.hand))):
-                row.add_widget(Counted(kind=kind, text=str(count), rgba=rgba[seat]))
+                row.add_widget(TraffiqCount(kind=kind, text=str(count), rgba=rgba[seat]))
             box.add_widget(row)
 
     def _show_hint(self) -> None:
@@ -399,7 +399,7 @@ class TraffiqPlayScreen(BaseScreen):
         back()
 
 
-class Counted(Label):
+class TraffiqCount(Label):
     """A small taxi, van or tile as drawn on the map (see traffiq_play.kv), and how many."""
 
     kind = StringProperty("taxi")
