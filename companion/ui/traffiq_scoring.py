@@ -30,6 +30,7 @@ def _cell(text: str, bold: bool = False, colour=None, heading: bool = False,
     if heading or width:
         label.size_hint_x, label.width = None, width or dp(210)
     label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+    label.text_size = label.size  # a fixed width is never laid out again
     label.halign, label.valign = ("left" if heading else "center"), "middle"
     return label
 
