@@ -404,3 +404,26 @@ async def rotw_screens(d, args):
     await d.wait_for(lambda: d.app.root.current == "rotw_scoring", what="the scoring screen")
     await d.audit("rotw_results")
     d.record("results", results_seen(d, playout))
+
+
+async def rotw_resume(d, args):
+    """Home in the middle of a game, then Resume: the same game, at the same question."""
+    playout = make_playout(args.seed)
+    await start_game(d, playout)
+    table = d.app.table
+    for action in playout.log[:5]:
+        await act(d, action)
+    await d.wait_for(lambda: len(table.actions) == 5, what="five moves")
+    asked = dialog_kind(d)
+    if asked:  # a question is open: it covers Home, as it should; leave by the app's way
+        d.app.go_home()
+    else:
+        await d.tap_id("rotw_play", "home")
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    await d.audit("rotw_home_resume")
+    await d.tap_id("home", "resume")
+    await d.wait_for(lambda: d.app.root.current == "rotw_play", what="the game again")
+    await d.frames(0.3)
+    d.record("resumed", {"screen": d.app.root.current, "actions": len(d.app.table.actions),
+                         "asked_before": asked, "asked_after": dialog_kind(d),
+                         "resume_text": screen(d, "home").resume_text})

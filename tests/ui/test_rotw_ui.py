@@ -99,3 +99,13 @@ def test_short_game_at_1280x720(run_scenario):
     run = run_scenario("rotw_screens", size="1280x720", seed=2).check()
     judge_audits(run.report, ["rotw_setup", "rotw_play", "rotw_build_city", "rotw_draw_goods",
                               "rotw_results"])
+
+
+def test_home_and_resume_mid_game(run_scenario):
+    """Home in the middle of a game; Resume brings back the same game at the same question."""
+    report = run_scenario("rotw_resume", seed=1).check().report
+    resumed = report["resumed"]
+    assert resumed["screen"] == "rotw_play" and resumed["actions"] == 5, resumed
+    assert resumed["asked_after"] == resumed["asked_before"], resumed
+    assert "Railways of the World" in resumed["resume_text"], resumed
+    judge_audits(report, ["rotw_home_resume"])
