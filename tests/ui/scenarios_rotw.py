@@ -17,6 +17,7 @@ from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, store
 
 GAME = "rotw-card-game"
 PLAYERS = ("Anna", "Ben")
+FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 SCORE_ONLY_EXAMPLE = data_dir() / "examples" / "rotw-score-only.jsonl"
 
 
@@ -159,7 +160,8 @@ def same(done, planned) -> bool:
 
 async def start_game(d, playout) -> None:
     await open_new_game(d, GAME, "play")
-    await fill_new_game(d, PLAYERS, playout.options["first"])
+    players = PLAYERS if len(playout.players) == 2 else FOUR_PLAYERS[:len(playout.players)]
+    await fill_new_game(d, players, playout.options["first"])
     await d.tap_id("new_game", "start")
     await d.wait_for(lambda: d.app.root.current == "rotw_play", what="the play screen")
 
@@ -378,10 +380,15 @@ async def rotw_teach_city(d, args):
     await d.audit("rotw_scanned_build")
 
 
-async def rotw_screens(d, args):
+async def rotw_four_players(d, args):
+    """The main screens with four players (the most rows under the network)."""
+    await rotw_screens(d, args, players=4)
+
+
+async def rotw_screens(d, args, players: int = 2):
     """The main screens in the language given (--language): positions entered at once, only
     the taps that open a screen or a question done by touch."""
-    playout = make_playout(args.seed)
+    playout = make_playout(args.seed, players)
     log = playout.log
     d.record("language", d.app.language)
     await start_game(d, playout)

@@ -109,3 +109,12 @@ def test_home_and_resume_mid_game(run_scenario):
     assert resumed["asked_after"] == resumed["asked_before"], resumed
     assert "Railways of the World" in resumed["resume_text"], resumed
     judge_audits(report, ["rotw_home_resume"])
+
+
+def test_four_players(run_scenario):
+    """Four players' rows under the network, and a results table four players wide."""
+    run = run_scenario("rotw_four_players", seed=3).check()
+    judge_audits(run.report, ["rotw_setup", "rotw_play", "rotw_build_city", "rotw_draw_goods",
+                              "rotw_results"])
+    results = run.report["results"]
+    judge_results(results, results["planned_totals"])
