@@ -118,9 +118,10 @@ class CompanionApp(App):
     # ---- the live game -------------------------------------------------------------------
 
     def start_game(self, game_id: str, players: list[str], colours: list[str], first: int,
-                   mode: str = "play", places: tuple[int, ...] | None = None) -> bool:
+                   mode: str = "play", places: tuple[int, ...] | None = None,
+                   variants: dict | None = None) -> bool:
         from .games import game_ui
-        options = {"first": first, "mode": mode, "colours": colours}
+        options = {"first": first, "mode": mode, "colours": colours, **(variants or {})}
         if places is not None:  # who sits where, from New game's seat buttons
             options["places"] = list(places)
         options.update(game_ui(game_id).options(self.store, mode))

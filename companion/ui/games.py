@@ -15,6 +15,15 @@ RGBA = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
+class Variant:
+    """A choice New game offers before the game starts: a scenario, a variant of the rules."""
+
+    option: str  # the game option it sets
+    label: Callable[[], str]  # what is being chosen, in the player's language
+    choices: tuple[tuple[Any, Callable[[], str]], ...]  # (option value, its name); first: default
+
+
+@dataclass(frozen=True)
 class GameUi:
     game_id: str  # as in logs and the database
     title: str  # the box's name: a product name, the same in every language
@@ -36,6 +45,7 @@ class GameUi:
     # name in the player's language. None: Ticket to Ride: New York's (cards and tickets).
     teach_panel: Callable[[Callable[[str, str], None]], Any] | None = None
     component_name: Callable[[Any], str] | None = None
+    variants: tuple[Variant, ...] = ()  # New game's choices (scenario, rules variant)
 
     def player_count(self) -> str:
         return _("{game} is for {least} to {most} players.").format(

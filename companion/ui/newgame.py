@@ -121,6 +121,10 @@ class NewGameScreen(BaseScreen):
     game_id = StringProperty("ttr-nyc")
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.variants: dict = {}  # the game's options chosen here (scenario, rules variant)
+
     @property
     def game(self) -> GameUi:
         return game_ui(self.game_id)
@@ -130,6 +134,7 @@ class NewGameScreen(BaseScreen):
         self.mode = mode
         self.game_id = game_id
         self.first = -1
+        self.variants = {v.option: v.choices[0][0] for v in self.game.variants}
         self.ids.rows.clear_widgets()
         for _seat in range(self.game.least):
             self.add_row()
@@ -140,6 +145,7 @@ class NewGameScreen(BaseScreen):
             self.prepare(self.mode, self.game_id)
         self.ids.title.text = self.game.title
         self._fill_previous()
+        self._fill_variants()
         self.names_changed()
 
     @property
@@ -238,12 +244,32 @@ class NewGameScreen(BaseScreen):
     def _fill_previous(self) -> None:
         box = self.ids.previous
         box.clear_widgets()
-        names = App.get_running_app().store.player_names()[:8]
+        room = 4 if self.game.variants and self.mode == "play" else 8  # the choices take room
+        names = App.get_running_app().store.player_names()[:room]
         for name in names:
             button = Factory.QuietButton(text=name, size_hint=(None, None),
                                          height=TOUCH, width=dp(110))
             button.bind(on_release=lambda b: self.use_name(b.text))
             box.add_widget(button)
+
+    def _fill_variants(self) -> None:
+        """The game's choices: a heading and one toggle per choice (the rules' default first)."""
+        box = self.ids.variants
+        box.clear_widgets()
+        chosen = self.variants
+        for variant in self.game.variants if self.mode == "play" else ():
+            box.add_widget(Factory.Note(text=variant.label()))
+            for value, name in variant.choices:
+                button = PlayerTab(text=name(), group=f"variant-{variant.option}",
+                                   allow_no_selection=False, size_hint_y=None, height=TOUCH,
+                                   state="down" if chosen.get(variant.option) == value
+                                   else "normal")
+                button.bind(on_release=lambda _b, o=variant.option, v=value:
+                            self.choose_variant(o, v))
+                box.add_widget(button)
+
+    def choose_variant(self, option: str, value) -> None:
+        self.variants[option] = value
 
     def names_changed(self) -> None:
         """Who starts: one button per player (the rules say who)."""
@@ -293,6 +319,7 @@ class NewGameScreen(BaseScreen):
         rows = self.rows
         app = App.get_running_app()
         places = fill_places([row.place if row.place >= 0 else None for row in rows], SEATS)
+        variants = self.variants if self.mode == "play" else {}
         app.start_game(self.game_id, [row.name for row in rows], [row.colour for row in rows],
-                       max(self.first, 0), self.mode, places)
+                       max(self.first, 0), self.mode, places, dict(variants))
         self.ids.rows.clear_widgets()  # the next New game starts afresh

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from .games import GameUi
+from .games import GameUi, Variant
 from .i18n import _
+
+SCENARIO = Variant("scenario", lambda: _("Scenario"),
+                   (("times_square", lambda: _("Times Square")),
+                    ("central_park", lambda: _("Central Park"))))
 
 COLOURS = ("red", "yellow", "blue", "green")  # the vehicles in the box, in the box's order
 RGBA = {
@@ -51,4 +55,4 @@ def traffiq() -> GameUi:
         play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
         kv_files=("traffiq_play.kv", "traffiq_scoring.kv"),
         make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
-        component_name=_component_name)
+        component_name=_component_name, variants=(SCENARIO,))

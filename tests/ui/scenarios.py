@@ -823,3 +823,22 @@ async def seats_and_scanned_hands(d, args):
     d.record("anna_hand", {"known": list(hand.known), "unknown": hand.unknown})
     d.record("actions", [a.to_json() for a in app.table.actions])
     d.record("ben_lights", [m.value for m in app.rig.modes()])
+
+
+async def game_variants(d, args):
+    """New game offers a game's own choices: Manhattan TraffIQ's Central Park scenario."""
+    await open_new_game(d, "manhattan-traffiq")
+    new = screen(d, "new_game")
+    for row, name in zip(new.rows, PLAYERS[:2]):
+        row.name_input.text = name
+    await d.frames()
+    tabs = [w for w in new.ids.variants.children if getattr(w, "group", "").startswith("variant")]
+    d.record("choices", sorted(t.text for t in tabs))
+    park = next(t for t in tabs if t.text == _("Central Park"))
+    await d.tap(park)
+    await d.audit("new_game_variants")
+    await d.tap(list(reversed(new.ids.starts.children))[1])
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.table is not None and d.app.table.header.game ==
+                     "manhattan-traffiq", what="the game to start")
+    d.record("options", dict(d.app.table.header.options))

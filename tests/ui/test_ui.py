@@ -280,3 +280,13 @@ def test_seat_buttons_seat_players_and_every_card_is_scanned(run_scenario):
     assert [a["cards"] for a in shown] == [["red", "red"], ["blue", "orange"]], shown
     assert report["anna_hand"]["unknown"] == 0, report
     assert report["ben_lights"] == ["on", "off", "off", "off"], report  # Ben, at seat 1
+
+
+def test_new_game_offers_the_games_own_choices(run_scenario):
+    """Manhattan TraffIQ's scenarios in New game: Times Square (the rules' first game) unless
+    Central Park is tapped, which the game's options then carry."""
+    report = run_scenario("game_variants").check().report
+    assert report["choices"] == ["Central Park", "Times Square"], report
+    assert report["options"]["scenario"] == "central_park", report
+    assert report["options"]["first"] == 1, report
+    judge_audits(report, ["new_game_variants"])
