@@ -85,6 +85,8 @@ def cards_label(keys) -> str:
 def _param(key: str, value, state):
     if not isinstance(value, str):
         return value
+    if key == "also":  # the engine's English aside: ' (or "start")'
+        return _(" (or the start board)") if value else ""
     if key == "colour":
         return rail_name(value)
     if key == "goods":
