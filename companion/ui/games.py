@@ -132,7 +132,12 @@ def _rotw() -> GameUi:
         play="rotw_play", score_only="rotw_score_only", scoring="rotw_scoring",
         kv_files=("rotw_play.kv", "rotw_score_only.kv", "rotw_scoring.kv"),
         make_screens=_rotw_screens, describe=_rotw_describe, teach_panel=_rotw_teach_panel,
-        component_name=_rotw_component)
+        component_name=_rotw_component, variants=(ROTW_FAMILY,))
+
+
+ROTW_FAMILY = Variant("family", lambda: _("Which rules?"), (
+    (False, lambda: _("Full game")),
+    (True, lambda: _("Family game (no goods)"))))
 
 
 def _games() -> dict[str, GameUi]:

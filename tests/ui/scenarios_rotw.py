@@ -434,3 +434,33 @@ async def rotw_resume(d, args):
     d.record("resumed", {"screen": d.app.root.current, "actions": len(d.app.table.actions),
                          "asked_before": asked, "asked_after": dialog_kind(d),
                          "resume_text": screen(d, "home").resume_text})
+
+
+async def rotw_family(d, args):
+    """New game with the family rules chosen by touch: no goods, so Deliver, Locomotive and
+    restocking are off; the game ends without final deliveries and is scored."""
+    playout = RotwPlayout(rules_for(GAME), 2, random.Random(args.seed), family=True)
+    playout.play()
+    await open_new_game(d, GAME, "play")
+    await fill_new_game(d, PLAYERS, playout.options["first"])
+    new = screen(d, "new_game")
+    family = next(b for b in buttons_under(new.ids.variants)
+                  if b.text == _("Family game (no goods)"))
+    await d.tap(family)
+    await d.audit("rotw_new_game_family")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "rotw_play", what="the play screen")
+    table = d.app.table
+    log = list(playout.log)
+    while len(table.actions) < 20 or table.state.step is not Step.ACTION or \
+            table.status.waiting_for is not None:
+        table.submit(log[len(table.actions)])
+    await d.frames(0.3)
+    await d.audit("rotw_family_play")
+    off = {wid: play(d).action_button(wid).disabled
+           for wid in ("deliver", "locomotive", "restock", "build", "pass")}
+    for action in log[len(table.actions):]:
+        table.submit(action)
+    await d.wait_for(lambda: d.app.root.current == "rotw_scoring", what="the scoring screen")
+    d.record("family", {"option": table.header.options.get("family"), "off": off,
+                        "results": results_seen(d, playout)})

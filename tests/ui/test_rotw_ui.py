@@ -118,3 +118,15 @@ def test_four_players(run_scenario):
                               "rotw_results"])
     results = run.report["results"]
     judge_results(results, results["planned_totals"])
+
+
+def test_family_game_chosen_in_new_game(run_scenario):
+    """The family rules, chosen by touch in New game: Deliver, Locomotive and restocking are
+    off, the game is played to its scoring."""
+    report = run_scenario("rotw_family", seed=2).check().report
+    family = report["family"]
+    assert family["option"] is True, family
+    assert family["off"] == {"deliver": True, "locomotive": True, "restock": True,
+                             "build": False, "pass": False}, family
+    judge_results(family["results"], family["results"]["planned_totals"])
+    judge_audits(report, ["rotw_new_game_family", "rotw_family_play"])
