@@ -18,7 +18,7 @@ from ..engine.rotw.box import LOCO, parse_card
 from .i18n import _
 from .rotw_moves import CityCard, delivery_preview, destinations, joints_for, legal, possible_cards
 from .rotw_network import PLAYER_RGBA
-from .rotw_widgets import (CardPicker, CityCardForm, GoodsButton, PlayerRow, RotwCard, RotwDialog,
+from .rotw_widgets import (CardPicker, CityCardForm, GoodsButton, RotwPlayerRow, RotwCard, RotwDialog,
                            button_row, choice_list)
 from .rotw_words import card_name, city_name, describe, explain, goods_name, rail_name
 from .screens import BaseScreen
@@ -40,7 +40,7 @@ class RotwPlayScreen(BaseScreen):
         self._asked = ""  # which of the table's questions is open ("turn_up", …)
         self._delivery: dict | None = None  # origin, goods, power, with_loco
         self._build: dict = {}
-        self._rows: list[PlayerRow] = []
+        self._rows: list[RotwPlayerRow] = []
 
     # ---- reading the game --------------------------------------------------------------
 
@@ -119,7 +119,7 @@ class RotwPlayScreen(BaseScreen):
         box = self.ids.players
         if len(self._rows) != len(s.seats):
             box.clear_widgets()
-            self._rows = [PlayerRow() for _seat in s.seats]
+            self._rows = [RotwPlayerRow() for _seat in s.seats]
             for row in self._rows:
                 box.add_widget(row)
         lead = max([25, *(p.track for p in s.seats)])

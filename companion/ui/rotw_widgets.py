@@ -223,7 +223,7 @@ class CityCardForm(BoxLayout):
         self.on_change()
 
 
-class PlayerRow(BoxLayout):
+class RotwPlayerRow(BoxLayout):
     """One player under the network: name, the score track, cards, pulling power, trains, cubes."""
 
     def __init__(self, **kwargs):
