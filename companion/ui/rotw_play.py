@@ -18,8 +18,8 @@ from ..engine.rotw.box import LOCO, parse_card
 from .i18n import _
 from .rotw_moves import CityCard, delivery_preview, destinations, joints_for, legal, possible_cards
 from .rotw_network import PLAYER_RGBA
-from .rotw_widgets import (CardPicker, CityCardForm, GoodsButton, RotwPlayerRow, RotwCard, RotwDialog,
-                           button_row, choice_list)
+from .rotw_widgets import (CardPicker, CityCardForm, GoodsButton, RotwCard, RotwDialog,
+                           RotwPlayerRow, button_row, choice_list)
 from .rotw_words import card_name, city_name, describe, explain, goods_name, rail_name
 from .screens import BaseScreen
 from .theme import TOUCH
