@@ -46,6 +46,10 @@ class GameUi:
     teach_panel: Callable[[Callable[[str, str], None]], Any] | None = None
     component_name: Callable[[Any], str] | None = None
     variants: tuple[Variant, ...] = ()  # New game's choices (scenario, rules variant)
+    # Called by New game's Start with `App.start_game`'s arguments (a dict of them): True when
+    # the game takes over (its own screen before the game starts, which then calls
+    # `start_game` itself); False (or None here) to start at once.
+    before_start: Callable[[dict], bool] | None = None
 
     def player_count(self) -> str:
         return _("{game} is for {least} to {most} players.").format(

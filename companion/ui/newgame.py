@@ -320,6 +320,10 @@ class NewGameScreen(BaseScreen):
         app = App.get_running_app()
         places = fill_places([row.place if row.place >= 0 else None for row in rows], SEATS)
         variants = self.variants if self.mode == "play" else {}
-        app.start_game(self.game_id, [row.name for row in rows], [row.colour for row in rows],
-                       max(self.first, 0), self.mode, places, dict(variants))
+        start = {"game_id": self.game_id, "players": [row.name for row in rows],
+                 "colours": [row.colour for row in rows], "first": max(self.first, 0),
+                 "mode": self.mode, "places": places, "variants": dict(variants)}
+        if self.game.before_start is not None and self.game.before_start(start):
+            return  # the game's own screen comes first; this form stays filled for Back
+        app.start_game(**start)
         self.ids.rows.clear_widgets()  # the next New game starts afresh

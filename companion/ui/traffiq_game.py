@@ -21,9 +21,10 @@ RGBA = {
 def _screens() -> list:
     from .traffiq_play import TraffiqPlayScreen
     from .traffiq_scoring import TraffiqScoreOnlyScreen, TraffiqScoringScreen
+    from .traffiq_start import TraffiqStartScreen
     return [TraffiqPlayScreen(name="traffiq_play"),
             TraffiqScoreOnlyScreen(name="traffiq_score_only"),
-            TraffiqScoringScreen(name="traffiq_scoring")]
+            TraffiqScoringScreen(name="traffiq_scoring"), TraffiqStartScreen(name="traffiq_start")]
 
 
 def _describe(action, players, rules) -> str:
@@ -46,6 +47,11 @@ def _component_name(component) -> str:
     return tile_component_name(component)
 
 
+def _before_start(start: dict) -> bool:
+    from .traffiq_start import before_start
+    return before_start(start)
+
+
 def traffiq() -> GameUi:
     return GameUi(
         game_id="manhattan-traffiq", title="Manhattan TraffIQ", least=2, most=4,
@@ -53,6 +59,6 @@ def traffiq() -> GameUi:
         starts=lambda: _("Who starts? Whoever was in New York most recently (otherwise the "
                          "youngest)."),
         play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
-        kv_files=("traffiq_play.kv", "traffiq_scoring.kv"),
+        kv_files=("traffiq_play.kv", "traffiq_scoring.kv", "traffiq_start.kv"),
         make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
-        component_name=_component_name, variants=(SCENARIO,))
+        component_name=_component_name, variants=(SCENARIO,), before_start=_before_start)

@@ -839,6 +839,8 @@ async def game_variants(d, args):
     await d.audit("new_game_variants")
     await d.tap(list(reversed(new.ids.starts.children))[1])
     await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "traffiq_start", what="the start tiles")
+    await d.tap_id("traffiq_start", "confirm")
     await d.wait_for(lambda: d.app.table is not None and d.app.table.header.game ==
                      "manhattan-traffiq", what="the game to start")
     d.record("options", dict(d.app.table.header.options))

@@ -19,6 +19,7 @@ from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, s
 
 GAME = "manhattan-traffiq"
 PLAY, SCORE_ONLY, SCORING = "traffiq_play", "traffiq_score_only", "traffiq_scoring"
+START = "traffiq_start"
 
 
 # ---- looking at the app ------------------------------------------------------------------
@@ -71,10 +72,17 @@ def make_playout(seed: int, players: int = 2) -> TraffiqPlayout:
     return playout
 
 
+async def confirm_start_tiles(d) -> None:
+    """After New game's Start: the start tiles as shown are the table's."""
+    await d.wait_for(lambda: d.app.root.current == START, what="the start tiles")
+    await d.tap_id(START, "confirm")
+
+
 async def start_game(d, players, first: int) -> None:
     await open_new_game(d, GAME, "play")
     await fill_new_game(d, players, first)
     await d.tap_id("new_game", "start")
+    await confirm_start_tiles(d)
     await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
 
 
@@ -357,6 +365,12 @@ async def traffiq_tour(d, args):
     await fill_new_game(d, PLAYERS[:2], playout.options["first"])
     await d.audit("tq-new-game")
     await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == START, what="the start tiles")
+    await d.audit("tq-start-tiles")
+    await tap_start_tile(d, (0, 0))
+    await d.audit("tq-start-tile")
+    await tap_button(d, screen(d, START).dialog, _("Cancel"))
+    await confirm_start_tiles(d)
     await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
     await d.audit("tq-play")
     i = await advance(d, log, 0, lambda: log[len(d.app.table.actions)].type == "place_tile",
@@ -453,3 +467,92 @@ async def traffiq_teach_and_scan(d, args):
     await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the tile stored")
     d.record("placed", {"stored": d.app.table.actions[-1].to_json(),
                         "same_tile": tile.same_tile(chosen)})
+
+
+# ---- the start tiles checked at the table ---------------------------------------------------
+
+
+async def tap_start_tile(d, cell) -> None:
+    start = screen(d, START)
+    city = start.ids.city
+    await d.tap_at(*city.to_window(*city.cell_pos(cell)))
+    await d.wait_for(lambda: start.dialog is not None, what="the start tile's sides")
+
+
+async def set_start_tile(d, cell, edges) -> None:
+    """A start tile's sides tapped as on the table, then Done."""
+    await tap_start_tile(d, cell)
+    dialog = screen(d, START).dialog
+    for side, edge in enumerate(edges):
+        if dialog.chooser.chosen[side] is not edge:
+            await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
+    await tap_button(d, dialog, _("Done"))
+    await d.wait_for(lambda: screen(d, START).dialog is None, what="the dialog closed")
+
+
+def stored_games(db) -> int:
+    from companion.store import Store
+    store = Store(db)
+    try:
+        return store.db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    finally:
+        store.close()
+
+
+def start_seen(d) -> dict:
+    start = screen(d, START)
+    return {"screen": d.app.root.current, "note": start.note,
+            "layout": {f"{x},{y}": [e.value for e in tile.edges]
+                       for (x, y), tile in start.layout.items()},
+            "setting": d.app.store.setting("traffiq.start_tiles.times_square")}
+
+
+async def open_start_tiles(d, first: int) -> None:
+    """Home → New game for two → Start: the start tiles come first."""
+    await open_new_game(d, GAME, "play")
+    await fill_new_game(d, PLAYERS[:2], first)
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == START, what="the start tiles")
+
+
+async def traffiq_start_tiles(d, args):
+    """The start tiles compared with the table: a side that does not match its neighbour is
+    refused with the engine's reason (no game, nothing remembered); one outer side changed,
+    the game starts on that layout; the next New game shows it remembered."""
+    await open_start_tiles(d, 0)
+    d.record("first_seen", start_seen(d))
+    await d.audit("traffiq-start-tiles")
+    tile = Tile.parse(["beige", "beige", "red", "red"])  # (1, 1) as printed in the app
+    await tap_start_tile(d, (1, 1))
+    dialog = screen(d, START).dialog
+    await d.tap(dialog.chooser.chips[0][EDGE_ORDER.index(Edge.PARK)])  # its north: (1, 0)'s south
+    await d.audit("traffiq-start-tile")
+    await tap_button(d, dialog, _("Done"))
+    await d.tap_id(START, "confirm")
+    await d.frames(0.3)
+    await d.audit("traffiq-start-refused")
+    d.record("refused", {"message": screen(d, START).ids.message.text,
+                         "screen": d.app.root.current, "games": stored_games(args.db),
+                         "lit": [list(c) for c in screen(d, START).ids.city.cells_lit],
+                         "setting": d.app.store.setting("traffiq.start_tiles.times_square")})
+    changed = (tile.edges[0], Edge.WATER, tile.edges[2], tile.edges[3])  # east: out of town
+    await set_start_tile(d, (1, 1), changed)
+    await d.tap_id(START, "confirm")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
+    table = d.app.table
+    d.record("started", {"options": table.header.options.get("start_tiles"),
+                         "tile": [e.value for e in table.state.tiles[(1, 1)].edges]})
+    await d.tap_id(PLAY, "home")
+    await open_start_tiles(d, 1)
+    d.record("remembered", start_seen(d))
+    await d.audit("traffiq-start-remembered")
+    await d.tap_id(START, "printed")
+    d.record("printed", start_seen(d))
+    await d.tap_id(START, "back")
+    await d.wait_for(lambda: d.app.root.current == "new_game", what="back to New game")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == START, what="the start tiles once more")
+    d.record("again", start_seen(d))
+    await d.tap_id(START, "confirm")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="one tap to play")
+    d.record("second_game", d.app.table.header.options.get("start_tiles"))

@@ -91,8 +91,8 @@ def test_whole_game_by_touch(run_scenario):
     assert results["screen"] == "traffiq_scoring", results
 
 
-TOUR = ["tq-new-game", "tq-play", "tq-place-cells", "tq-tile", "tq-vehicle", "tq-ride",
-        "tq-compete", "tq-final-round", "tq-results", "tq-teach", "tq-score-only"]
+TOUR = ["tq-new-game", "tq-start-tiles", "tq-start-tile", "tq-play", "tq-place-cells", "tq-tile",
+        "tq-vehicle", "tq-ride", "tq-compete", "tq-final-round", "tq-results", "tq-teach", "tq-score-only"]
 
 
 @pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "sv"])
@@ -101,3 +101,32 @@ def test_every_screen_in_every_language(run_scenario, language):
     run = run_scenario("traffiq_tour", language=language, seed=1).check()
     assert run.report["language"] == language
     judge_audits(run.report, TOUR)
+
+
+def test_the_start_tiles_checked_once(run_scenario):
+    """Before the first game of a scenario the start tiles are compared with the table: a side
+    that does not match its neighbour is refused with the engine's reason (no game, nothing
+    remembered); a changed side starts the game on that layout, and the next New game shows it
+    remembered (As printed in the app puts the app's back; Back returns to New game)."""
+    run = run_scenario("traffiq_start_tiles").check()
+    report = run.report
+    first = report["first_seen"]
+    assert first["screen"] == "traffiq_start" and first["setting"] is None, first
+    assert "checked these start tiles before" not in first["note"], first
+    refused = report["refused"]
+    assert "does not match its neighbours" in refused["message"], refused
+    assert refused["screen"] == "traffiq_start" and refused["games"] == 0, refused
+    assert refused["setting"] is None, refused
+    assert refused["lit"] in ([[1, 0]], [[1, 1]]), refused  # the tile the reason names
+    changed = [1, 1, "beige", "water", "red", "red"]
+    started = report["started"]
+    assert changed in started["options"], started
+    assert started["tile"] == changed[2:], started
+    remembered = report["remembered"]
+    assert remembered["layout"]["1,1"] == changed[2:], remembered
+    assert "checked these start tiles before" in remembered["note"], remembered
+    assert report["printed"]["layout"]["1,1"] == ["beige", "beige", "red", "red"]
+    assert report["again"]["layout"]["1,1"] == changed[2:], report["again"]
+    assert changed in report["second_game"], report
+    judge_audits(report, ["traffiq-start-tiles", "traffiq-start-tile", "traffiq-start-refused",
+                          "traffiq-start-remembered"])
