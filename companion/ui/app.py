@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 KV_DIR = Path(__file__).resolve().parent.parent.parent / "kv"
 KV_FILES = ("widgets.kv", "home.kv", "newgame.kv", "history.kv", "settings.kv", "teach.kv")
+FIRST_GAME = "ttr-nyc"  # built at start; the other games' screens when first opened
 
 
 class CompanionApp(App):
@@ -60,8 +61,7 @@ class CompanionApp(App):
         self.language = self.store.setting("language", "en") or "en"
         tr.switch(self.language)
         from . import board_view, widgets  # noqa: F401  the widgets the layouts name
-        from .games import GAMES
-        for name in KV_FILES + tuple(kv for game in GAMES.values() for kv in game.kv_files):
+        for name in KV_FILES:
             Builder.load_file(str(KV_DIR / name))
         from .history import GameLogScreen, HistoryScreen
         from .scanning import Scanning, TeachScreen
@@ -78,10 +78,22 @@ class CompanionApp(App):
                        HistoryScreen(name="history"), GameLogScreen(name="game_log"),
                        SettingsScreen(name="settings"), TeachScreen(name="teach")):
             manager.add_widget(screen)
-        for game in GAMES.values():
-            for screen in game.make_screens():
-                manager.add_widget(screen)
+        self._built_games: set[str] = set()
+        self.root = manager
+        self.ensure_game(FIRST_GAME)  # the others are built when first opened: a quicker start
         return manager
+
+    def ensure_game(self, game_id: str) -> None:
+        """A game's layouts and screens, built the first time the game is opened."""
+        from .games import game_ui
+        if game_id in self._built_games:
+            return
+        game = game_ui(game_id)
+        for name in game.kv_files:
+            Builder.load_file(str(KV_DIR / name))
+        for screen in game.make_screens():
+            self.root.add_widget(screen)
+        self._built_games.add(game_id)
 
     def on_start(self) -> None:
         # What start-up built lives as long as the app: keep it out of the garbage
@@ -154,6 +166,7 @@ class CompanionApp(App):
         from .games import game_ui
         table = self.table
         game = game_ui(table.header.game)
+        self.ensure_game(game.game_id)
         status = table.status
         score_only = table.header.options.get("mode") == "score_only"
         if status.phase is Phase.OVER:

@@ -131,6 +131,7 @@ class NewGameScreen(BaseScreen):
 
     def prepare(self, mode: str, game_id: str = "ttr-nyc") -> None:
         """A fresh form for this game: as many empty seats as it needs."""
+        App.get_running_app().ensure_game(game_id)
         self.mode = mode
         self.game_id = game_id
         self.first = -1

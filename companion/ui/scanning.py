@@ -183,6 +183,7 @@ class TeachScreen(BaseScreen):
         from .games import GAMES
         panel = self._panels.get(self.game_id)
         if panel is None:
+            App.get_running_app().ensure_game(self.game_id)  # its layouts name its widgets
             game = GAMES.get(self.game_id)
             make = game.teach_panel if game is not None and game.teach_panel else TtrTeachPanel
             panel = self._panels[self.game_id] = make(self.teach)
