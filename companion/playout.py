@@ -15,6 +15,7 @@ from .engine.core import Action, Phase
 from .engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, Route,
                              RevealTickets, ShowHand, TakeFaceUp, TtrNyc, TtrState, TurnUp)
 from .engine.ttr_nyc.board import COLOURS, KINDS, TAXI
+from .playout_loop import PlayoutLoop
 
 KEYS = tuple(card.key for card in Card)
 CARDS = tuple(Card)
@@ -32,7 +33,7 @@ class HiddenTable:
     dealt: list[list[str]] = field(default_factory=list)
 
 
-class TtrPlayout:
+class TtrPlayout(PlayoutLoop):
     """Plays one random game of Ticket to Ride: New York, action by action."""
 
     def __init__(self, rules: TtrNyc, players: int, rng: random.Random, *,
@@ -69,20 +70,7 @@ class TtrPlayout:
                       for r in board.routes.values()]
         self._owned = 0
 
-    # ---- the game loop -------------------------------------------------------------------
-
-    def play(self, max_steps: int = 10_000) -> TtrState:
-        for _ in range(max_steps):
-            if self.state.phase is OVER:
-                return self.state
-            self.step()
-        raise RuntimeError("the game did not end")
-
-    def step(self) -> Action:
-        action = self.choose()
-        self.rules.apply(self.state, action)
-        self.log.append(action)
-        return action
+    # ---- choosing the next move ---------------------------------------------------------
 
     def choose(self) -> Action:
         s = self.state

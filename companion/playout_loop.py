@@ -13,12 +13,13 @@ class PlayoutLoop:
     rules: Any
     state: Any
     log: list[Action]
+    max_steps = 10_000  # more than any game of this kind can take
 
     def choose(self) -> Action:
         raise NotImplementedError
 
-    def play(self, max_steps: int = 10_000) -> Any:
-        for _ in range(max_steps):
+    def play(self, max_steps: int | None = None) -> Any:
+        for _ in range(max_steps or self.max_steps):
             if self.state.phase is Phase.OVER:
                 return self.state
             self.step()

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .engine.core import Action, Phase
+from .engine.core import Action
 from .engine.rotw import (GOODS, RAIL_COLOURS, Build, Card, Deliver, DiscardDraw, DiscardExcess,
                           DiscardRestock, DrawGoods, Pass, PlayLocomotive, Rotw, RotwState, Step,
                           StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
 from .engine.rotw.box import KINDS, LOCO, PAYING
+from .playout_loop import PlayoutLoop
 
 CARDS = tuple(Card)
 RAILS_OF = {colour: tuple(c for c in PAYING if c.colour == colour) for colour in RAIL_COLOURS}
@@ -30,8 +31,10 @@ class HiddenTable:
     bag: list[str]
 
 
-class RotwPlayout:
+class RotwPlayout(PlayoutLoop):
     """Plays one random game, action by action."""
+
+    max_steps = 20_000  # a 4-player game of many small turns
 
     def __init__(self, rules: Rotw, players: int, rng: random.Random, *, family: bool = False,
                  scan: bool = False, build_bias: float = 0.7, deliver_bias: float = 0.7):
@@ -61,20 +64,7 @@ class RotwPlayout:
         self.hidden = HiddenTable(deck, hands, bag)
         self.log: list[Action] = []
 
-    # ---- the game loop -------------------------------------------------------------------
-
-    def play(self, max_steps: int = 20_000) -> RotwState:
-        for _ in range(max_steps):
-            if self.state.phase is Phase.OVER:
-                return self.state
-            self.step()
-        raise RuntimeError("the game did not end")
-
-    def step(self) -> Action:
-        action = self.choose()
-        self.rules.apply(self.state, action)
-        self.log.append(action)
-        return action
+    # ---- choosing the next move ---------------------------------------------------------
 
     def choose(self) -> Action:
         s = self.state
