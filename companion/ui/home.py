@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from . import storage
 from .games import GAMES
 from .i18n import _
 from .screens import BaseScreen
-from .theme import PANEL, TOUCH
+from .theme import TOUCH
+from .widgets import panel
 
 BOXES = {"ttr": ("ttr-nyc", "Ticket to Ride: New York"),  # Home's buttons: id -> game, box name
          "rotw": ("rotw-card-game", "Railways of the World: The Card Game"),
@@ -70,12 +69,7 @@ class GameChoice(ModalView):
     def __init__(self, on_choice, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.7, None),
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        with box.canvas.before:
-            Color(*PANEL)
-            background = Rectangle()
-        box.bind(pos=lambda w, p: setattr(background, "pos", p),
-                 size=lambda w, s: setattr(background, "size", s))
+        box = panel(spacing=dp(8))
         box.add_widget(Factory.Note(text=_("Score a finished game"), font_size=sp(18)))
         self.choices = {}
         for game_id, game in GAMES.items():

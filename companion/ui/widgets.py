@@ -30,6 +30,17 @@ class CardButton(Button):
         self.ink = list(CARD_TEXT.get(card, (1, 1, 1, 1)))
 
 
+def panel(spacing: float) -> BoxLayout:
+    """A vertical box on the panel colour: the body of a question floating over a screen."""
+    box = BoxLayout(orientation="vertical", padding=dp(12), spacing=spacing)
+    with box.canvas.before:
+        Color(*PANEL)
+        background = Rectangle()
+    box.bind(pos=lambda w, p: setattr(background, "pos", p),
+             size=lambda w, s: setattr(background, "size", s))
+    return box
+
+
 class Question(ModalView):
     """A short question over the screen with two answers (or a notice with one, when `no` is
     None); a stray tap never dismisses it."""
@@ -37,12 +48,7 @@ class Question(ModalView):
     def __init__(self, text: str, yes: str, on_yes, no: str | None, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.64, None), height=dp(190),
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
-        with box.canvas.before:
-            Color(*PANEL)
-            background = Rectangle()
-        box.bind(pos=lambda w, p: setattr(background, "pos", p),
-                 size=lambda w, s: setattr(background, "size", s))
+        box = panel(spacing=dp(10))
         box.add_widget(Factory.Note(text=text, font_size=sp(18)))
         row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
         yes_button = Factory.AccentButton(text=yes)
