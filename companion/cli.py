@@ -15,11 +15,12 @@ from .report import describe_state, score_table, state_json
 from .store import Store, StoreError, default_path
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, driver=None) -> int:
+    """The command line. `driver` (the UI tests only) runs beside the app: see ui.app.run."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return _app(args)
+        return _app(args, driver)
     try:
         return args.run(args)
     except StoreError as error:
@@ -38,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
                "or $COMPANION_DB)")
     parser.add_argument("--db", type=Path, default=None, help=db_help)
     parser.add_argument("--size", default=None, metavar="WxH",
-                        help="window size for the app, e.g. 800x480 (default: Kivy's)")
+                        help="window size for the app (default: 800x480, the Pi's 7\" screen)")
     parser.add_argument("--fullscreen", action="store_true", help="the app fills the screen")
     # --db may also follow the command; SUPPRESS keeps a global --db when it does not.
     db_after = argparse.ArgumentParser(add_help=False)
@@ -74,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _app(args: argparse.Namespace) -> int:
+def _app(args: argparse.Namespace, driver=None) -> int:
     size = None
     if args.size:
         try:
@@ -88,7 +89,7 @@ def _app(args: argparse.Namespace) -> int:
     from .logs import setup as setup_logs
     setup_logs()  # before Kivy is imported: its lines take the same route
     from .ui.app import run
-    run(args.db, size=size, fullscreen=args.fullscreen)
+    run(args.db, size=size, fullscreen=args.fullscreen, driver=driver)
     return 0
 
 

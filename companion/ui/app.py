@@ -232,19 +232,40 @@ class CompanionApp(App):
             screen.refresh()
 
 
-def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
-        fullscreen: bool = False) -> None:
-    """Start the app (the `companion` command)."""
+def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
+    """Kivy's configuration for this start, before anything makes the window.
+
+    The window takes its size, mode and keyboard from `Config` once, when it is created: every
+    setting must be in place before the first dp()/sp() or `Window` (tests/app/ checks that
+    importing the UI makes no window)."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # no xclip/xsel needed on the Pi
     from kivy.config import Config
     size = size or (800, 480)  # the Raspberry Pi's official 7" touchscreen
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "0")
     if fullscreen:  # the kiosk: no physical keyboard, so names are typed on the screen
         Config.set("graphics", "fullscreen", "auto")
         Config.set("kivy", "keyboard_mode", "systemanddock")
         kiosk.configure_input(Config)
+
+
+def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
+        fullscreen: bool = False, driver=None) -> None:
+    """Start the app (the `companion` command).
+
+    `driver` is for the UI tests only: an async function given the app, run beside it on the
+    same asyncio loop, so that a test drives exactly what `companion` starts."""
+    configure(size, fullscreen)
     app = CompanionApp(db_path)
     kiosk.stop_on_sigterm(app)
-    app.run()
+    if driver is None:
+        app.run()
+        return
+    import asyncio
+
+    async def both() -> None:
+        await asyncio.gather(app.async_run(async_lib="asyncio"), driver(app))
+
+    asyncio.run(both())

@@ -14,7 +14,7 @@ from ..boards import rules_for
 from .i18n import _
 from .screens import BaseScreen
 from .games import game_ui
-from .theme import TOUCH
+from .theme import touch
 
 
 @dataclass
@@ -60,7 +60,7 @@ class HistoryScreen(BaseScreen):
             date = (game.finished or game.created)[:10]
             text = _("{date}: {scores} – won by {winners}").format(date=date, scores=scores,
                                                                   winners=winners)
-            button = Factory.QuietButton(text=text, font_size=sp(14), height=TOUCH)
+            button = Factory.QuietButton(text=text, font_size=sp(14), height=touch())
             button.bind(on_release=lambda b, gid=game.id: self.open_log(gid))
             games.add_widget(button)
         stats = self.ids.stats

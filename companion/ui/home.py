@@ -12,7 +12,7 @@ from . import storage
 from .games import GAMES
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 from .widgets import panel
 
 BOXES = {"ttr": ("ttr-nyc", "Ticket to Ride: New York"),  # Home's buttons: id -> game, box name
@@ -78,8 +78,8 @@ class GameChoice(ModalView):
                                                             on_choice(g)))
             self.choices[game_id] = button
             box.add_widget(button)
-        back = Factory.QuietButton(text=_("Back"), size_hint_y=None, height=TOUCH)
+        back = Factory.QuietButton(text=_("Back"), size_hint_y=None, height=touch())
         back.bind(on_release=lambda *_: self.dismiss(animation=False))
         box.add_widget(back)
-        self.height = (TOUCH + dp(12)) * (len(GAMES) + 2) + dp(24)
+        self.height = touch(12) * (len(GAMES) + 2) + dp(24)
         self.add_widget(box)

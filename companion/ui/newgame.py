@@ -10,13 +10,12 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from .i18n import _
 from .screens import BaseScreen
 from .games import GameUi, game_ui
-from .theme import TOUCH
+from .theme import touch
 from .widgets import PlayerTab
 
 SEATS = 4  # seat buttons and LEDs on the rig
@@ -32,7 +31,7 @@ class ColourChip(ButtonBehavior, Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.size_hint = (None, None)
-        self.size = (TOUCH, TOUCH)
+        self.size = (touch(), touch())
         self.bind(pos=self._draw, size=self._draw, chosen=self._draw, colour=self._draw)
 
     def _draw(self, *_args) -> None:
@@ -54,7 +53,7 @@ class ArrowButton(ButtonBehavior, Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.size_hint = (None, None)
-        self.size = (TOUCH, TOUCH)
+        self.size = (touch(), touch())
         self.bind(pos=self._draw, size=self._draw, disabled=self._draw)
 
     def _draw(self, *_args) -> None:
@@ -74,10 +73,10 @@ class PlayerRow(BoxLayout):
     place = NumericProperty(-1)  # the physical seat whose button this player pressed; -1: none
 
     def __init__(self, screen: "NewGameScreen", **kwargs):
-        super().__init__(orientation="horizontal", size_hint_y=None, height=TOUCH,
+        super().__init__(orientation="horizontal", size_hint_y=None, height=touch(),
                          spacing=dp(4), **kwargs)
         self.screen = screen
-        self.name_input = TextInput(multiline=False, font_size=sp(18), write_tab=False,
+        self.name_input = Factory.TextInput(multiline=False, font_size=sp(18), write_tab=False,
                                     size_hint_x=1, padding=[dp(8), dp(12)],
                                     hint_text=_("Name"))
         self.name_input.bind(text=lambda *_: screen.names_changed())
@@ -90,14 +89,14 @@ class PlayerRow(BoxLayout):
             self.chips.append(chip)
             self.add_widget(chip)
         self.place_button = Factory.QuietButton(text="–", size_hint=(None, None),
-                                                size=(TOUCH, TOUCH))
+                                                size=(touch(), touch()))
         self.place_button.bind(on_release=lambda *_: screen.free_seat(self))
         self.bind(place=self._show_place)
         self.add_widget(self.place_button)
         self.up = ArrowButton()
         self.up.bind(on_release=lambda *_: screen.move_up(self))
         self.add_widget(self.up)
-        self.remove = Factory.QuietButton(text="×", size_hint=(None, None), size=(TOUCH, TOUCH))
+        self.remove = Factory.QuietButton(text="×", size_hint=(None, None), size=(touch(), touch()))
         self.remove.bind(on_release=lambda *_: screen.remove_row(self))
         self.add_widget(self.remove)
 
@@ -249,7 +248,7 @@ class NewGameScreen(BaseScreen):
         names = App.get_running_app().store.player_names()[:room]
         for name in names:
             button = Factory.QuietButton(text=name, size_hint=(None, None),
-                                         height=TOUCH, width=dp(110))
+                                         height=touch(), width=dp(110))
             button.bind(on_release=lambda b: self.use_name(b.text))
             box.add_widget(button)
 
@@ -262,7 +261,7 @@ class NewGameScreen(BaseScreen):
             box.add_widget(Factory.Note(text=variant.label()))
             for value, name in variant.choices:
                 button = PlayerTab(text=name(), group=f"variant-{variant.option}",
-                                   allow_no_selection=False, size_hint_y=None, height=TOUCH,
+                                   allow_no_selection=False, size_hint_y=None, height=touch(),
                                    state="down" if chosen.get(variant.option) == value
                                    else "normal")
                 button.bind(on_release=lambda _b, o=variant.option, v=value:

@@ -22,7 +22,7 @@ from kivy.uix.widget import Widget
 
 from ..config import ConfigError, config_path, load
 from .i18n import _
-from .theme import TAXI_RGBA, TOUCH
+from .theme import TAXI_RGBA, touch
 from .widgets import Question
 
 log = logging.getLogger(__name__)
@@ -180,7 +180,7 @@ class SeatLamp(ButtonBehavior, Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.size_hint = (None, None)
-        self.size = (TOUCH, TOUCH)
+        self.size = (touch(), touch())
         self.bind(pos=self._draw, size=self._draw, level=self._draw, rgba=self._draw)
 
     def on_press(self) -> None:
@@ -205,7 +205,7 @@ class SeatLamps(BoxLayout):
 
     def __init__(self, **kwargs):
         super().__init__(orientation="horizontal", spacing=dp(6), size_hint_y=None,
-                         height=TOUCH, **kwargs)
+                         height=touch(), **kwargs)
         self._event = None
 
     def show_seats(self, colours: list[str]) -> None:

@@ -22,7 +22,7 @@ from .rotw_widgets import (CardPicker, CityCardForm, GoodsButton, RotwCard, Rotw
                            RotwPlayerRow, button_row, choice_list)
 from .rotw_words import card_name, city_name, describe, explain, goods_name, rail_name
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 
 
 class RotwPlayScreen(BaseScreen):
@@ -390,7 +390,7 @@ class RotwPlayScreen(BaseScreen):
         dialog = self._open(RotwDialog("build_city"))
         dialog.title(_("Build: which city card do you play? (Or scan it.)"))
         next_button = dialog.button(_("Next"), self._build_city_done, accent=True)
-        next_button.size_hint_y, next_button.height = None, TOUCH
+        next_button.size_hint_y, next_button.height = None, touch()
         form = CityCardForm(lambda: setattr(next_button, "disabled", form.card() is None))
         self._form = form
         dialog.box.add_widget(form)
@@ -564,7 +564,7 @@ class RotwPlayScreen(BaseScreen):
         dialog = self._open(RotwDialog("colour"))
         dialog.title(_("Which cube from {city}?").format(city=city_name(city_id,
                                                                          self.table.state)))
-        row = button_row(TOUCH + dp(16))
+        row = button_row(touch(16))
         for goods in kinds:
             button = GoodsButton(card=goods, text=goods_name(goods), size_hint=(1, 1))
             button.bind(on_release=lambda _b, g=goods: (self._close_dialog(),

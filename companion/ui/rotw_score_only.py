@@ -21,7 +21,7 @@ from .rotw_widgets import GoodsButton, RotwDialog
 from .rotw_scoring import seat_colours
 from .rotw_words import city_name, explain, goods_name
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 from .widgets import PlayerTab
 
 LINK_VALUES = tuple(range(2, 11))  # a link is paid with at least the city's value (2 to 5)
@@ -62,7 +62,7 @@ class RotwScoreOnlyScreen(BaseScreen):
             tab = PlayerTab(text=name, group="rotw_score_only_seat", allow_no_selection=False,
                             state="down" if seat == self.seat else "normal",
                             rgba=PLAYER_RGBA.get(colours[seat], (1, 1, 1, 1)),
-                            size_hint_y=None, height=TOUCH)
+                            size_hint_y=None, height=touch())
             tab.bind(on_release=lambda b, seat=seat: self.choose(seat))
             tabs.add_widget(tab)
         player = s.seats[self.seat]
@@ -149,7 +149,7 @@ class RotwScoreOnlyScreen(BaseScreen):
         self._show_counters()
 
     def _counter(self, key: str, title: str, steps, goods: str | None = None) -> BoxLayout:
-        row = BoxLayout(spacing=dp(6), size_hint_y=None, height=TOUCH)
+        row = BoxLayout(spacing=dp(6), size_hint_y=None, height=touch())
         if goods is not None:
             label = GoodsButton(card=goods, text=title, size_hint=(0.4, 1))  # a swatch
         else:

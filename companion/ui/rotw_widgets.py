@@ -18,7 +18,7 @@ from .i18n import _
 from .rotw_moves import MAX_POINTS, CityCard
 from .rotw_network import GOODS_INK, GOODS_RGBA, RAIL_RGBA
 from .rotw_words import card_name, cards_label, goods_name, rail_name
-from .theme import TOUCH
+from .theme import touch
 from .ttr_play import Dialog
 from .widgets import CardButton, Message
 
@@ -77,14 +77,15 @@ class RotwDialog(Dialog):
         self.message.show(text, good=good)
 
 
-def button_row(height: float = TOUCH + dp(4)) -> BoxLayout:
-    return BoxLayout(size_hint_y=None, height=height, spacing=dp(8))
+def button_row(height: float | None = None) -> BoxLayout:
+    return BoxLayout(size_hint_y=None, height=touch(4) if height is None else height,
+                     spacing=dp(8))
 
 
 def choice_list(dialog: "RotwDialog", buttons) -> None:
     """Buttons in two columns that scroll when there are many."""
     grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None, row_force_default=True,
-                      row_default_height=TOUCH)
+                      row_default_height=touch())
     grid.bind(minimum_height=grid.setter("height"))
     for button in buttons:
         grid.add_widget(button)
@@ -140,7 +141,7 @@ class CityCardForm(BoxLayout):
         self.demand: str | None = None
         self.points: list[str] = []
         self.value_label = self._label()
-        values = button_row(TOUCH)
+        values = button_row(touch())
         self.values = {}
         for value in CITY_VALUES:
             button = RotwCard(card=f"city-{value}", text=str(value), size_hint=(1, 1),
@@ -149,7 +150,7 @@ class CityCardForm(BoxLayout):
             self.values[value] = button
             values.add_widget(button)
         self.demand_label = self._label()
-        demands = button_row(TOUCH)
+        demands = button_row(touch())
         self.demands = {}
         for goods in GOODS:
             button = GoodsButton(card=goods, size_hint=(1, 1), font_size=sp(14))
@@ -157,7 +158,7 @@ class CityCardForm(BoxLayout):
             self.demands[goods] = button
             demands.add_widget(button)
         self.points_label = self._label()
-        points = button_row(TOUCH)
+        points = button_row(touch())
         self.colours = {}
         for colour in RAIL_COLOURS:
             button = RotwCard(card=f"{colour}-1", size_hint=(1, 1), font_size=sp(13))

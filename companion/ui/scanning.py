@@ -23,7 +23,7 @@ from ..engine.ttr_nyc import Card
 from ..store import StoreError, TaggedComponent
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 from .widgets import CardButton, Question
 from .words import card_name, ticket_label
 
@@ -51,7 +51,7 @@ class TtrTeachPanel(BoxLayout):
 
     def __init__(self, teach, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(8), **kwargs)
-        cards = GridLayout(cols=7, spacing=dp(6), size_hint_y=None, height=TOUCH + dp(8))
+        cards = GridLayout(cols=7, spacing=dp(6), size_hint_y=None, height=touch(8))
         for card in Card:
             button = CardButton(card=card.key, size_hint=(1, 1))
             button.bind(on_release=lambda _b, key=card.key: teach("card", key))
@@ -172,7 +172,7 @@ class TeachScreen(BaseScreen):
             tab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
             tab.bind(on_release=lambda _b, g=game.game_id: self.choose_game(g))
             games.add_widget(tab)
-        games.height = TOUCH if len(taught) > 1 else 0
+        games.height = touch() if len(taught) > 1 else 0
         self._show_panel()
 
     def choose_game(self, game_id: str) -> None:

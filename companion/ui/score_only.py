@@ -9,7 +9,7 @@ from ..engine.core import Phase
 from ..engine.ttr_nyc import PlaceRoute
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TAXI_RGBA, TOUCH
+from .theme import TAXI_RGBA, touch
 from .widgets import PlayerTab
 
 
@@ -31,7 +31,7 @@ class ScoreOnlyScreen(BaseScreen):
             tab = PlayerTab(text=name, group="score_only_seat", allow_no_selection=False,
                             state="down" if seat == self.seat else "normal",
                             rgba=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)),
-                            size_hint_y=None, height=TOUCH)
+                            size_hint_y=None, height=touch())
             tab.bind(on_release=lambda b, seat=seat: self.choose(seat))
             tabs.add_widget(tab)
         player = table.state.seats[self.seat]

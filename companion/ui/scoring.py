@@ -14,7 +14,7 @@ from ..engine.ttr_nyc import RevealTickets
 from ..engine.ttr_nyc.scoring import ticket_path
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TAXI_RGBA, TOUCH
+from .theme import TAXI_RGBA, touch
 from .words import ticket_label
 
 COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tickets won")),
@@ -174,7 +174,7 @@ class ScoringScreen(BaseScreen):
                 ends = f"{board.locations[ticket.a].name} – {board.locations[ticket.b].name}"
                 button = Factory.QuietButton(
                     text=f"{name}: {ends}  {sign}{ticket.points}", font_size=sp(13),
-                    color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), height=TOUCH)
+                    color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), height=touch())
                 button.bind(on_release=lambda b, t=ticket_id, p=path: self.show_path(t, p))
                 box.add_widget(button)
 

@@ -10,7 +10,7 @@ from kivy.uix.togglebutton import ToggleButton
 
 from .i18n import LANGUAGES, _
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 
 
 class SettingsScreen(BaseScreen):
@@ -23,7 +23,7 @@ class SettingsScreen(BaseScreen):
         for code, name in LANGUAGES.items():
             button = ToggleButton(text=name, group="language", allow_no_selection=False,
                                   state="down" if code == app.language else "normal",
-                                  font_size=sp(18), size_hint_y=None, height=TOUCH + 8)
+                                  font_size=sp(18), size_hint_y=None, height=touch(8))
             button.code = code
             button.bind(on_release=lambda b: App.get_running_app().set_language(b.code))
             box.add_widget(button)

@@ -34,4 +34,11 @@ ACCENT = (0.13, 0.42, 0.78, 1)  # white text on it stays readable (contrast abov
 WARNING = (0.85, 0.22, 0.20, 1)
 GOOD = (0.25, 0.68, 0.35, 1)
 
-TOUCH = dp(48)  # the smallest touch target
+
+
+def touch(extra: float = 0) -> float:
+    """The smallest touch target (48 dp), plus `extra` dp.
+
+    A function, not a constant: dp() asks the window for its dpi, and a window made at import
+    time would be made before the configuration (size, fullscreen, keyboard) is final."""
+    return dp(48 + extra)

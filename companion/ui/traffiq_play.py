@@ -17,7 +17,7 @@ from ..engine.core import Phase
 from ..engine.traffiq import Act, DrawTile, EndTurn, Tile, Vehicle
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 from .traffiq_moves import (PLAYING, actions_left, fitting_turns, hand_has_unseen, known_tiles,
                             legal, place_tile, place_vehicle, placement_cells, preview, ride,
                             ride_starts, ride_targets, tile_from_value, turn_choices)
@@ -425,7 +425,7 @@ class TileDialog(TraffiqDialog):
         self.chooser = TileChooser(on_change=self._changed, pos_hint={"center_x": 0.5})
         self.box.add_widget(self.chooser)
         self.box.add_widget(Factory.Widget())  # a tall window: the rest stays at the top
-        row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(8))
+        row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
         self.turn = self.button("", self.chooser.turn)
         self.cancel = self.button("", screen.cancel)
         self.place = self.button("", self._place, accent=True)

@@ -14,7 +14,7 @@ from ..engine.core import Phase
 from ..engine.traffiq import EnterVehicles
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 from .traffiq_moves import legal
 from .traffiq_play import readable, seat_rgba
 from .traffiq_tile_chooser import GAME
@@ -131,13 +131,13 @@ class TraffiqScoreOnlyScreen(BaseScreen):
         rgba = seat_rgba(table)
         for seat, name in enumerate(table.header.players):
             entered = table.state.entered[seat]
-            row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(6))
+            row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(6))
             row.add_widget(_cell(name, bold=True, colour=readable(rgba[seat]), width=dp(150)))
             for index, label in enumerate((_("Taxis"), _("Vans"))):
                 row.add_widget(_cell(label, width=dp(90)))
                 for step, text in ((-1, "−"), (1, "+")):
                     button = Factory.BigButton(text=text, size_hint=(None, None),
-                                               size=(TOUCH, TOUCH + dp(4)), disabled=entered)
+                                               size=(touch(), touch(4)), disabled=entered)
                     button.bind(on_release=lambda _b, s=seat, i=index, d=step:
                                 self.step(s, i, d))
                     row.add_widget(button)

@@ -24,7 +24,7 @@ from ..engine.traffiq.box import parse_layout
 from ..store import StoreError
 from .i18n import _
 from .screens import BaseScreen
-from .theme import TOUCH
+from .theme import touch
 from .traffiq_play import TraffiqDialog
 from .traffiq_tile_chooser import GAME, TileChooser
 from .words import explain
@@ -186,7 +186,7 @@ class StartTileDialog(TraffiqDialog):
         self.chooser = TileChooser(on_change=self._changed, pos_hint={"center_x": 0.5})
         self.box.add_widget(self.chooser)
         self.box.add_widget(Factory.Widget())
-        row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(8))
+        row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
         self.turn = self.button("", self.turn_tile)
         self.cancel = self.button("", lambda: self.close(None))
         self.done = self.button("", lambda: self.close(self.chooser.tile), accent=True)

@@ -17,7 +17,7 @@ from kivy.uix.widget import Widget
 
 from ..engine.traffiq import Edge, Tile
 from .i18n import _
-from .theme import TOUCH
+from .theme import touch
 from .traffiq_map import EDGE_RGBA, Shapes, draw_tile
 from .traffiq_moves import EDGE_ORDER, tile_from_value, tile_value
 from .traffiq_words import tile_words
@@ -34,7 +34,7 @@ class EdgeChip(ButtonBehavior, Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.size_hint = (None, None)
-        self.size = (TOUCH, TOUCH)
+        self.size = (touch(), touch())
         self.bind(pos=self._draw, size=self._draw, chosen=self._draw, disabled=self._draw)
 
     def _draw(self, *_args) -> None:
@@ -88,10 +88,10 @@ class TileChooser(GridLayout):
     def __init__(self, on_change=None, **kwargs):
         super().__init__(cols=3, spacing=dp(4), size_hint=(None, None), **kwargs)
         gap = dp(4)
-        strip = 4 * TOUCH + 3 * gap  # north and south: a row of four chips
-        block = 2 * TOUCH + gap  # east and west: two by two, to keep the whole thing low
+        strip = 4 * touch(3) * gap  # north and south: a row of four chips
+        block = 2 * touch() + gap  # east and west: two by two, to keep the whole thing low
         middle = dp(150)
-        self.size = (strip + 2 * block + 2 * gap, middle + 2 * TOUCH + 2 * gap)
+        self.size = (strip + 2 * block + 2 * gap, middle + 2 * touch(2) * gap)
         self.on_change = on_change
         self.implied: tuple = (None,) * 4
         self.chosen: list = [None] * 4
@@ -102,7 +102,7 @@ class TileChooser(GridLayout):
         strips = []
         for side in range(4):
             if side in (0, 2):
-                box = BoxLayout(spacing=gap, size_hint=(None, None), size=(strip, TOUCH))
+                box = BoxLayout(spacing=gap, size_hint=(None, None), size=(strip, touch()))
             else:
                 box = GridLayout(cols=2, spacing=gap, size_hint=(None, None),
                                  size=(block, middle), padding=(0, (middle - block) / 2))
@@ -114,7 +114,7 @@ class TileChooser(GridLayout):
                 row.append(chip)
             self.chips.append(row)
             strips.append(box)
-        corner = lambda: Widget(size_hint=(None, None), size=(block, TOUCH))  # noqa: E731
+        corner = lambda: Widget(size_hint=(None, None), size=(block, touch()))  # noqa: E731
         for widget in (corner(), strips[0], corner(), strips[3], self.preview, strips[1],
                        corner(), strips[2], corner()):
             self.add_widget(widget)

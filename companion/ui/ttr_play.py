@@ -18,7 +18,7 @@ from ..engine.ttr_nyc import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTick
                               ShowHand, TakeFaceUp, TurnUp)
 from .i18n import _
 from .screens import BaseScreen
-from .theme import PANEL, TAXI_RGBA, TOUCH
+from .theme import PANEL, TAXI_RGBA, touch
 from .widgets import CardButton
 from .words import card_name, describe, explain, payment_label, route_label
 
@@ -202,7 +202,7 @@ class TtrPlayScreen(BaseScreen):
         lamps = self.ids.seat_lamps
         if rig is not None and rig.mock and rig.lights is not None:
             lamps.show_seats(colours)
-            lamps.opacity, lamps.height = 1, TOUCH
+            lamps.opacity, lamps.height = 1, touch()
             self.ids.button_hint.text = _("Seat buttons (or keys 1–4): draw from the deck; "
                                           "hold to undo")
         else:
@@ -516,7 +516,7 @@ class TtrPlayScreen(BaseScreen):
                 grid.add_widget(button)
             dialog.box.add_widget(grid)
         dialog.box.add_widget(Factory.Widget())
-        row = BoxLayout(size_hint_y=None, height=TOUCH + dp(4), spacing=dp(8))
+        row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
         if route.sibling:
             row.add_widget(dialog.button(_("The other route of this double"),
                                          lambda: self._switch_double(route.sibling)))

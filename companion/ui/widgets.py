@@ -15,7 +15,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
-from .theme import CARD_RGBA, CARD_TEXT, GOOD, PANEL, TOUCH, WARNING
+from .theme import CARD_RGBA, CARD_TEXT, GOOD, PANEL, touch, WARNING
 
 
 class CardButton(Button):
@@ -50,7 +50,7 @@ class Question(ModalView):
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
         box = panel(spacing=dp(10))
         box.add_widget(Factory.Note(text=text, font_size=sp(18)))
-        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=TOUCH + dp(8))
+        row = BoxLayout(spacing=dp(10), size_hint_y=None, height=touch(8))
         yes_button = Factory.AccentButton(text=yes)
         yes_button.bind(on_release=lambda *_: (self.dismiss(animation=False), on_yes()))
         row.add_widget(yes_button)

@@ -285,8 +285,31 @@ def map_name_problems() -> list[str]:
     return found
 
 
+def outside_window() -> list[str]:
+    """Visible widgets reaching beyond the window (a ScrollView's content may: it scrolls).
+
+    This is what a too-tall screen looks like on the Pi: the title and Back above the top edge,
+    Start below the bottom one."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    ids = _ids()
+    win_w, win_h = Window.size
+    found = []
+    for widget, scroller in visible_widgets(top_only=True):
+        if scroller is not None or isinstance(widget, ModalView) or widget.parent is None:
+            continue  # a modal view's own rectangle is the whole window
+        if widget.width <= 0 or widget.height <= 0:
+            continue
+        x, y = widget.to_window(widget.x, widget.y)
+        if x < -SLACK or y < -SLACK or x + widget.width > win_w + SLACK or \
+                y + widget.height > win_h + SLACK:
+            found.append(f"beyond the {win_w}×{win_h} window: {describe(widget, ids)}")
+    return found
+
+
 def audit(shot=None) -> dict[str, list[str]]:
     return {"touch": touch_targets(),
+            "outside": outside_window(),
             "text": text_problems() + painted_text_problems() + map_name_problems(),
             "contrast": contrast_problems(shot) if shot else [],
             "shortened": shortened()}

@@ -68,10 +68,10 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number between :90 and :399")
 
 
-def _start_xvfb(xvfb: str) -> tuple[subprocess.Popen, str]:
+def _start_xvfb(xvfb: str, screen: str = "1280x720") -> tuple[subprocess.Popen, str]:
     for _attempt in range(5):
         number = _free_display()
-        process = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1280x720x24",
+        process = subprocess.Popen([xvfb, f":{number}", "-screen", "0", f"{screen}x24",
                                     "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.PIPE)
         display = f":{number}"
@@ -88,20 +88,18 @@ def _start_xvfb(xvfb: str) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("Xvfb did not start: " + (process.stderr.read() or b"").decode()[-2000:])
 
 
-@pytest.fixture(scope="session")
-def x_display():
-    """An X display for the app's window: $DISPLAY if it works, else an Xvfb of our own."""
-    current = os.environ.get("DISPLAY", "")
-    if _display_usable(current):
-        yield current
-        return
+def _xvfb_or_skip() -> str:
     xvfb = shutil.which("Xvfb")
     if xvfb is None:
         message = "the UI tests need an X display: install Xvfb (apt-get install xvfb)"
         if os.environ.get("CI"):
             pytest.fail(message + " – CI must run them, not skip them", pytrace=False)
         pytest.skip(message)
-    process, display = _start_xvfb(xvfb)
+    return xvfb
+
+
+def _own_xvfb(screen: str):
+    process, display = _start_xvfb(_xvfb_or_skip(), screen)
     try:
         yield display
     finally:
@@ -111,6 +109,23 @@ def x_display():
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def x_display():
+    """An X display for the app's window: $DISPLAY if it works, else an Xvfb (1280×720) of
+    our own."""
+    current = os.environ.get("DISPLAY", "")
+    if _display_usable(current):
+        yield current
+        return
+    yield from _own_xvfb("1280x720")
+
+
+@pytest.fixture(scope="session")
+def pi_screen():
+    """An X server whose screen is the Pi's 7" touchscreen, 800×480: `--fullscreen` fills it."""
+    yield from _own_xvfb("800x480")
 
 
 # ---- running a scenario ------------------------------------------------------------------
@@ -191,15 +206,17 @@ def kivy_home(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
-def run_scenario(x_display, kivy_home: Path, tmp_path: Path, shots_dir: Path):
-    """run_scenario(name, size=…, seed=…, language=…, fast=…, db=…, tag=…) → Run.
+def run_scenario(request, x_display, kivy_home: Path, tmp_path: Path, shots_dir: Path):
+    """run_scenario(name, size=…, seed=…, language=…, fast=…, db=…, tag=…, fullscreen=…) → Run.
+
+    `fullscreen` starts the app as the kiosk does (`--fullscreen`) on an 800×480 X screen.
 
     A fresh database in tmp_path unless `db` is given (a second process on the same file);
     screenshots in the test's folder (a `tag` keeps two runs of one test apart)."""
 
     def run(scenario: str, size: str = "800x480", seed: int = 1, language: str | None = None,
             fast: bool = False, db: Path | None = None, tag: str = "",
-            timeout: float = SCENARIO_TIMEOUT) -> Run:
+            timeout: float = SCENARIO_TIMEOUT, fullscreen: bool = False) -> Run:
         db = db or tmp_path / "companion.db"
         shots = shots_dir / tag if tag else shots_dir
         shots.mkdir(parents=True, exist_ok=True)
@@ -209,7 +226,12 @@ def run_scenario(x_display, kivy_home: Path, tmp_path: Path, shots_dir: Path):
             command += ["--language", language]
         if fast:
             command.append("--fast")
-        env = dict(os.environ, DISPLAY=x_display, KIVY_NO_ARGS="1", KIVY_LOG_MODE="PYTHON",
+        display = x_display
+        if fullscreen:
+            command.append("--fullscreen")
+            display = request.getfixturevalue("pi_screen")
+            size = "800x480"
+        env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_LOG_MODE="PYTHON",
                    KIVY_NO_FILELOG="1", KIVY_HOME=str(kivy_home),
                    SDL_AUDIODRIVER="dummy")
         started = time.monotonic()

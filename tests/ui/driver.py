@@ -1,4 +1,5 @@
-"""Runs the real app in this process and drives it with simulated touches (one scenario per run).
+"""Runs the real app in this process, through the `companion` command's own entry point
+(`companion.cli.main`), and drives it with simulated touches (one scenario per run).
 
     python tests/ui/driver.py SCENARIO --size 800x480 --db FILE --shots DIR [--seed N]
                               [--language xx] [--fast]
@@ -146,21 +147,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("scenario")
     parser.add_argument("--size", default="800x480")
+    parser.add_argument("--fullscreen", action="store_true", help="as the kiosk starts it")
     parser.add_argument("--db", required=True)
     parser.add_argument("--shots", required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--language", default=None)
     parser.add_argument("--fast", action="store_true", help="skip taps where a scenario allows")
     args = parser.parse_args(argv)
-    width, height = args.size.split("x")
-    from kivy.config import Config
-    Config.set("graphics", "width", width)
-    Config.set("graphics", "height", height)
-    Config.set("graphics", "resizable", "0")
-    Config.set("kivy", "exit_on_escape", "0")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import scenarios
-    from companion.ui.app import CompanionApp
+    from companion import cli
 
     shots = Path(args.shots)
     shots.mkdir(parents=True, exist_ok=True)
@@ -169,14 +165,13 @@ def main(argv: list[str] | None = None) -> int:
         store = Store(args.db)
         store.set_setting("language", args.language)
         store.close()
-    app = CompanionApp(db_path=args.db)
     scenario = find_scenario(scenarios, args.scenario)
     outcome = {"ok": False}
-    driver = Driver(app, args.size, shots)
-    logging.getLogger("companion").addHandler(_ErrorCatcher(driver))
-    driver._write_report()
 
-    async def drive() -> None:
+    async def drive(app) -> None:
+        driver = Driver(app, args.size, shots)
+        logging.getLogger("companion").addHandler(_ErrorCatcher(driver))
+        driver._write_report()
         try:
             await asyncio.sleep(0.8)  # the first frames
             await scenario(driver, args)
@@ -188,10 +183,11 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             app.stop()
 
-    async def both() -> None:
-        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
-
-    asyncio.run(both())
+    # Exactly what `companion --size WxH --db FILE` runs: the same command line, the same
+    # configuration order; the scenario only runs beside it.
+    command = ["--db", args.db]
+    command += ["--fullscreen"] if args.fullscreen else ["--size", args.size]
+    cli.main(command, driver=drive)
     return 0 if outcome["ok"] else 1
 
 
