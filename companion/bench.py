@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from .boards import rules_for
-from .playout import TtrPlayout
+from .games.ttr_nyc.playout import TtrPlayout
 from .store import Store, default_path
 from .table import Table
 
@@ -124,9 +124,9 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
     report_line("random playout, per step (2 players)", step_us, "µs", "step_us")
     report_line("random 2-player games", per_s, "games/s", "games_per_s")
     report_line("end-of-game scoring", score_us, "µs")
-    from .rotw_bench import run as run_rotw
+    from .games.rotw.bench import run as run_rotw
     rotw = run_rotw(report_line, quick)
-    from .traffiq_bench import run as run_traffiq
+    from .games.traffiq.bench import run as run_traffiq
     traffiq = run_traffiq(report_line, quick)
     # The log lives on the database's disk, so measure there, not in a RAM-backed /tmp.
     parent = db_dir or default_path().parent

@@ -255,7 +255,7 @@ def _renderer() -> str:
 
 
 def _configure_kivy() -> None:
-    """The window as `companion --size 800x480` opens it (see companion.ui.app.run)."""
+    """The window as `companion --size 800x480` opens it (see companion.app.app.run)."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
     from kivy.config import Config
@@ -309,7 +309,7 @@ def _startup_child(kind: str, db: str) -> int:
 
         app = EmptyApp()
     else:
-        from .ui.app import CompanionApp
+        from .app.app import CompanionApp
         app = CompanionApp(db)
 
     def started(_app) -> None:  # build() has returned and its root is in the window
@@ -377,15 +377,15 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
     _configure_kivy()
     import asyncio
     import random
-    from .ui.app import CompanionApp
+    from .app.app import CompanionApp
     app = CompanionApp(db)
 
     async def scenario(frames: Frames) -> dict:
         from kivy.base import EventLoop
         from kivy.tests.common import UnitTestTouch
         from .boards import rules_for
-        from .playout import TtrPlayout
-        from .ui.words import card_name
+        from .games.ttr_nyc.playout import TtrPlayout
+        from .app.words import card_name
         play = app.root.get_screen("play")
         rules = rules_for("ttr-nyc")
         rng = random.Random(seed)
@@ -452,13 +452,13 @@ def _memory_child(db: str, seed: int) -> int:
     _configure_kivy()
     import asyncio
     import random
-    from .ui.app import CompanionApp
+    from .app.app import CompanionApp
     app = CompanionApp(db)
 
     async def scenario(frames: Frames) -> dict:
         from .boards import rules_for
-        from .engine.core import Phase
-        from .playout import TtrPlayout
+        from .core.rules import Phase
+        from .games.ttr_nyc.playout import TtrPlayout
 
         async def frame() -> None:
             try:

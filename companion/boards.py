@@ -7,10 +7,10 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from .engine.core import RuleViolation
-from .engine.rotw import Box, Rotw
-from .engine.traffiq import Box as TraffiqBox, Traffiq
-from .engine.ttr_nyc import Board, TtrNyc
+from .core.rules import RuleViolation
+from .games.rotw.engine import Box, Rotw
+from .games.traffiq.engine import Box as TraffiqBox, Traffiq
+from .games.ttr_nyc.engine import Board, TtrNyc
 
 
 def data_dir() -> Path:
@@ -21,19 +21,19 @@ def data_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def ttr_nyc_board() -> Board:
-    with open(data_dir() / "ttr-nyc-board.json", encoding="utf-8") as f:
+    with open(data_dir() / "ttr_nyc" / "board.json", encoding="utf-8") as f:
         return Board.from_json(json.load(f))
 
 
 @lru_cache(maxsize=None)
 def rotw_box() -> Box:
-    with open(data_dir() / "rotw-box.json", encoding="utf-8") as f:
+    with open(data_dir() / "rotw" / "box.json", encoding="utf-8") as f:
         return Box.from_json(json.load(f))
 
 
 @lru_cache(maxsize=None)
 def traffiq_box() -> TraffiqBox:
-    with open(data_dir() / "traffiq-box.json", encoding="utf-8") as f:
+    with open(data_dir() / "traffiq" / "box.json", encoding="utf-8") as f:
         return TraffiqBox.from_json(json.load(f))
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Sequence, TextIO
 
-from .engine.core import ScoreSheet
+from .core.rules import ScoreSheet
 from .gamelog import Game, Header, LogError, dump_lines, fold_lines
 from .report import describe_state, score_table, state_json
 from .store import Store, StoreError, default_path
@@ -88,7 +88,7 @@ def _app(args: argparse.Namespace, driver=None) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are ours, not Kivy's
     from .logs import setup as setup_logs
     setup_logs()  # before Kivy is imported: its lines take the same route
-    from .ui.app import run
+    from .app.app import run
     run(args.db, size=size, fullscreen=args.fullscreen, driver=driver)
     return 0
 

@@ -12,7 +12,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from hardware.scanner import DEFAULT_PORT, ScannerConfig
+from .hardware.scanner import DEFAULT_PORT, ScannerConfig
 
 
 class ConfigError(Exception):

@@ -16,8 +16,8 @@ from .config import ConfigError, config_path, load, scanner_config
 def run(out: TextIO, seconds: float = 10.0, led_seconds: float = 1.0,
         wait: Callable[[float], None] = time.sleep) -> int:
     """The whole check; returns the exit code (0: everything found works or is absent)."""
-    from hardware.pins import DEFAULT_PIN_MAP, apply_overrides
-    from hardware.seats import make_pin_factory
+    from .hardware.pins import DEFAULT_PIN_MAP, apply_overrides
+    from .hardware.seats import make_pin_factory
 
     say = lambda text="": print(text, file=out, flush=True)  # noqa: E731
     results: list[tuple[str, bool | None]] = []
@@ -62,7 +62,7 @@ def run(out: TextIO, seconds: float = 10.0, led_seconds: float = 1.0,
 
 
 def _check_seats(pin_map, factory, say, seconds, led_seconds, wait):
-    from hardware.seats import SeatButtons, SeatLights
+    from .hardware.seats import SeatButtons, SeatLights
     lights = SeatLights(pin_map, factory)
     presses: queue.Queue[tuple[int, str]] = queue.Queue()
     buttons = SeatButtons(pin_map, factory, on_press=lambda seat: presses.put((seat, "press")),
@@ -104,7 +104,7 @@ def _wait_for_press(presses: queue.Queue, seat: int, seconds: float) -> bool:
 
 
 def _check_scanner(config, say, seconds: float) -> bool:
-    from hardware.scanner import ScannerReader
+    from .hardware.scanner import ScannerReader
     events: queue.Queue[tuple[str, str]] = queue.Queue()
     reader = ScannerReader.from_config(config, on_tag=lambda tag: events.put(("tag", tag)),
                                        on_status=lambda code: events.put(("status", code)))

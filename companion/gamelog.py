@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
 from .boards import rules_for
-from .engine.core import Action, RuleViolation
+from .core.rules import Action, RuleViolation
 
 UNDO = "undo"
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from .boards import rules_for
 from .gamelog import UNDO, Header, LogError, fold
-from .playout import TtrPlayout
+from .games.ttr_nyc.playout import TtrPlayout
 from .recovery import open_store
 from .store import Store
 from .table import Table

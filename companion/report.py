@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .engine.core import ScoreSheet
-from .engine.rotw.scoring import CATEGORIES as ROTW_CATEGORIES
-from .engine.ttr_nyc import Card, TtrNyc, TtrState
+from .core.rules import ScoreSheet
+from .games.rotw.engine.scoring import CATEGORIES as ROTW_CATEGORIES
+from .games.ttr_nyc.engine import Card, TtrNyc, TtrState
 from .gamelog import Game
-from . import rotw_report
-from . import traffiq_report
+from .games.rotw import report as rotw_report
+from .games.traffiq import report as traffiq_report
 
 CATEGORY_TITLES = {
     "routes": "Routes",

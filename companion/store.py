@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import sqlite_utils
 
-from .engine.core import ScoreSheet
+from .core.rules import ScoreSheet
 
 
 class Trouble(Enum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Mapping
 
-from .engine.core import Action, Phase, RuleViolation, ScoreSheet, Status
+from .core.rules import Action, Phase, RuleViolation, ScoreSheet, Status
 from .gamelog import UNDO, Game, Header, fold
 from .store import Store, StoreError
 

@@ -33,7 +33,7 @@ from gpiozero import LED, PWMLED, Button, Device
 from gpiozero.exc import PinPWMUnsupported
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.engine.core import Phase, Status
+from companion.core.rules import Phase, Status
 
 from .pins import DEFAULT_PIN_MAP, PinMap
 

@@ -8,7 +8,7 @@ import pty
 import threading
 
 from companion import doctor
-from hardware.scanner import rdm6300_frame
+from companion.hardware.scanner import rdm6300_frame
 
 
 def test_without_gpio_or_scanner_it_says_so_clearly(monkeypatch, tmp_path):

@@ -19,7 +19,7 @@ import pytest
 from companion import cli
 from companion.boards import data_dir
 from companion.gamelog import Game, Header, dump_lines, fold_lines
-from companion.playout import TtrPlayout
+from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.report import state_json
 from companion.store import SCHEMA_VERSION, Store
 from companion.table import Table
@@ -190,9 +190,10 @@ def test_blank_lines_are_skipped(tmp_path, capsys, rules):
     assert json.loads(out)["score"] == rules.score(p.state).to_json()
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in (data_dir() / "examples").glob("*.jsonl")))
+@pytest.mark.parametrize("name", sorted(str(p.relative_to(data_dir()))
+                                        for p in data_dir().glob("*/examples/*.jsonl")))
 def test_the_example_logs_replay(capsys, name):
-    code, out, err = call(capsys, "replay", "--json", str(data_dir() / "examples" / name))
+    code, out, err = call(capsys, "replay", "--json", str(data_dir() / name))
     assert code == 0, err
     assert json.loads(out)["score"]["players"]
 

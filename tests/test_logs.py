@@ -20,7 +20,7 @@ from companion.logs import setup
 route = setup()
 from kivy.logger import Logger
 logging.getLogger("companion.table").error("a move could not be stored")
-logging.getLogger("companion.ui").info("started")
+logging.getLogger("companion.app").info("started")
 Logger.warning("Window: no window here")
 for n in range(int(sys.argv[1])):
     logging.getLogger("companion.bulk").info("line %d %s", n, "x" * 1000)
@@ -48,7 +48,7 @@ def test_under_systemd_lines_go_to_the_journal_with_their_priority(tmp_path: Pat
     done = _run(tmp_path, {**marker, "STATE_DIRECTORY": str(state)})
     lines = done.stderr.splitlines()
     assert "<3>companion.table: a move could not be stored" in lines
-    assert "<6>companion.ui: started" in lines
+    assert "<6>companion.app: started" in lines
     assert "<4>kivy: Window: no window here" in lines
     assert all(line.startswith("<") for line in lines), done.stderr
 
@@ -66,7 +66,7 @@ def test_by_hand_lines_go_to_a_file_in_the_state_directory(tmp_path: Path):
     done = _run(tmp_path, {"XDG_STATE_HOME": str(state)})
     text = (state / "companion" / LOG_NAME).read_text(encoding="utf-8")
     assert "ERROR companion.table: a move could not be stored" in text
-    assert "INFO companion.ui: started" in text
+    assert "INFO companion.app: started" in text
     assert "WARNING kivy: Window: no window here" in text
     # The terminal gets the warnings and errors only, and no Kivy log file is written.
     assert "a move could not be stored" in done.stderr and "started" not in done.stderr

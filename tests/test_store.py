@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.engine.core import ScoreSheet
+from companion.core.rules import ScoreSheet
 from companion.store import SCHEMA_VERSION, GameRecord, Store, StoreError, default_path
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.core import Phase, RuleViolation
-from companion.engine.ttr_nyc import KeepTickets, TurnUp
-from companion.playout import TtrPlayout
+from companion.core.rules import Phase, RuleViolation
+from companion.games.ttr_nyc.engine import KeepTickets, TurnUp
+from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.store import Store, StoreError
 from companion.table import Table
 

@@ -16,7 +16,7 @@ import pytest
 import sqlite_utils
 
 from companion.gamelog import Header, fold
-from companion.playout import TtrPlayout
+from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.recovery import nothing_saved, open_store
 from companion.store import Store, StoreError, Trouble
 from companion.table import Table

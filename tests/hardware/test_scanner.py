@@ -19,15 +19,8 @@ from pathlib import Path
 import pytest
 import serial
 
-from hardware.scanner import (
-    DEFAULT_BAUD,
-    DEFAULT_PORT,
-    LineDecoder,
-    Rdm6300Decoder,
-    RepeatFilter,
-    ScannerConfig,
-    ScannerReader,
-)
+from companion.hardware.scanner import (DEFAULT_BAUD, DEFAULT_PORT, LineDecoder, Rdm6300Decoder,
+    RepeatFilter, ScannerConfig, ScannerReader)
 
 WAIT = 5.0  # generous upper bound for anything to happen; waits end as soon as it does
 RETRY = 0.05

@@ -16,15 +16,14 @@ import pytest
 from gpiozero import LED, PWMLED, Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.engine.core import Phase, Status
-from companion.playout import TtrPlayout
+from companion.core.rules import Phase, Status
+from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.store import Store
 from companion.table import Table
-from hardware.pins import (DEFAULT_PIN_MAP, PHYSICAL, PinMap, PinMapError, SeatPins,
-                           default_config_path, load_pin_map)
-from hardware.seats import (ButtonEvent, Debouncer, LightState, PressKind, SeatAction,
-                            fill_places, player_at,
-                            SeatButtons, SeatLights, lights_for, make_pin_factory, seat_action)
+from companion.hardware.pins import (DEFAULT_PIN_MAP, PHYSICAL, PinMap, PinMapError, SeatPins,
+    default_config_path, load_pin_map)
+from companion.hardware.seats import (ButtonEvent, Debouncer, LightState, PressKind, SeatAction,
+    fill_places, player_at, SeatButtons, SeatLights, lights_for, make_pin_factory, seat_action)
 
 GAME = "ttr-nyc"
 OFF, ON, BLINK, PULSE = LightState.OFF, LightState.ON, LightState.BLINK, LightState.PULSE

@@ -109,7 +109,7 @@ def test_install_twice_then_uninstall(tree: Path):
                            capture_output=True, text=True, timeout=60, check=True,
                            cwd=tree).stdout
     assert where.strip() == str(tree / APP / "companion" / "watchdog.py")
-    assert (tree / APP / "kv" / "home.kv").is_file()  # the layouts travel with the code
+    assert (tree / APP / "kv" / "app" / "home.kv").is_file()  # the layouts travel with the code
 
     # systemd accepts the installed unit, its ExecStart a real program.
     verify = subprocess.run([require("systemd-analyze")["systemd-analyze"], "verify",

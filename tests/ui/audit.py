@@ -264,7 +264,7 @@ def map_name_problems() -> list[str]:
     fit is silently cut: only the geometry tells."""
     from kivy.core.text import Label as CoreLabel
     from kivy.metrics import dp, sp
-    from companion.ui.board_view import BoardView
+    from companion.games.ttr_nyc.ui.board_view import BoardView
     ids = _ids()
     found = []
     for widget, _scroller in visible_widgets():

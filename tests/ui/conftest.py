@@ -32,7 +32,7 @@ SCENARIO_TIMEOUT = 240  # seconds: a whole game by touch takes about one minute 
 NOISE = re.compile(r"clipboard|cutbuffer|xclip|xsel|mtdev|^Config:|\[INFO|\[DEBUG",
                    re.IGNORECASE)
 
-# The tests themselves read the translations (companion.ui.i18n imports Kivy): Kivy must not
+# The tests themselves read the translations (companion.app.i18n imports Kivy): Kivy must not
 # parse pytest's command line nor take over logging in this process.
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")

@@ -14,20 +14,20 @@ import random
 import signal
 
 from companion.boards import data_dir, rules_for
-from companion.engine.core import Phase
-from companion.engine.ttr_nyc import Card
-from companion.playout import TtrPlayout
+from companion.core.rules import Phase
+from companion.games.ttr_nyc.engine import Card
+from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.store import Store
-from companion.ui.words import card_name, payment_label
+from companion.app.words import card_name, payment_label
 
 CARD_KEYS = ("blue", "green", "black", "pink", "red", "orange", "taxi")
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
-SCORE_ONLY_EXAMPLE = data_dir() / "examples" / "ttr-nyc-score-only.jsonl"
+SCORE_ONLY_EXAMPLE = data_dir() / "ttr_nyc" / "examples" / "ttr-nyc-score-only.jsonl"
 
 
 def _(text: str) -> str:
-    from companion.ui.i18n import _ as translate
+    from companion.app.i18n import _ as translate
     return translate(text)
 
 
@@ -142,7 +142,7 @@ async def new_game(d, players, first=0, mode="play"):
 
 async def open_new_game(d, game_id: str, mode: str = "play", audit: bool = False):
     """Home → a game's box, or Score a finished game → which game (when there is a choice)."""
-    from companion.ui.home import BOXES
+    from companion.app.home import BOXES
     if mode == "play":
         button_id = next(b for b, (g, _title) in BOXES.items() if g == game_id)
         await d.tap_id("home", button_id)
@@ -621,7 +621,7 @@ async def tour(d, args, full: bool = True):
         await d.audit("new_game_score_only")
         await d.tap_id("new_game", "start")
         await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
-        from companion.engine.ttr_nyc import PlaceRoute
+        from companion.games.ttr_nyc.engine import PlaceRoute
         for seat in routes:
             for route_id in routes[seat]:
                 d.app.table.submit(PlaceRoute(seat, route_id))
@@ -678,7 +678,7 @@ async def scanning(d, args):
     from pathlib import Path
 
     from companion.store import TaggedComponent
-    from hardware.scanner import rdm6300_frame
+    from companion.hardware.scanner import rdm6300_frame
 
     app = d.app
     tags = {key: f"0A{index:08X}" for index, key in enumerate(CARD_KEYS)}

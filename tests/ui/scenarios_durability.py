@@ -127,7 +127,7 @@ async def unopened_at_start(d, args):
 
 async def close_alert(d) -> str:
     """The text of the storage notice over the screen; then its OK is tapped."""
-    from companion.ui.widgets import Question
+    from companion.app.widgets import Question
     from scenarios import open_dialogs, visible_texts, walk_buttons
     notices = [v for v in open_dialogs(d) if isinstance(v, Question)]
     assert len(notices) == 1, notices

@@ -1,6 +1,6 @@
 """Railways of the World: The Card Game on the touchscreen, one async function per scenario.
 
-The driver (driver.py) finds these by name. A seeded random game (companion.rotw_playout) says
+The driver (driver.py) finds these by name. A seeded random game (companion.games.rotw.playout) says
 what happens at the table; each move is tapped in the way a player would.
 """
 
@@ -10,19 +10,19 @@ import json
 import random
 
 from companion.boards import data_dir, rules_for
-from companion.engine.rotw import Step
-from companion.rotw_playout import RotwPlayout
+from companion.games.rotw.engine import Step
+from companion.games.rotw.playout import RotwPlayout
 from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
                        walk_buttons as buttons_under)
 
 GAME = "rotw-card-game"
 PLAYERS = ("Anna", "Ben")
 FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
-SCORE_ONLY_EXAMPLE = data_dir() / "examples" / "rotw-score-only.jsonl"
+SCORE_ONLY_EXAMPLE = data_dir() / "rotw" / "examples" / "rotw-score-only.jsonl"
 
 
 def _(text: str) -> str:
-    from companion.ui.i18n import _ as translate
+    from companion.app.i18n import _ as translate
     return translate(text)
 
 
@@ -90,7 +90,7 @@ async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None
 
 async def act(d, action) -> None:
     """One engine action, done the way a player does it on the screen."""
-    from companion.ui.rotw_words import city_name, rail_name
+    from companion.games.rotw.ui.words import city_name, rail_name
     ps = play(d)
     kind = action.type
     s = d.app.table.state
@@ -265,7 +265,7 @@ async def rotw_illegal_build(d, args):
     await d.tap(form.colours["white"])
     await tap_dialog(d, _("Next"))
     await d.audit("rotw_build_join")
-    from companion.ui.rotw_words import city_name, rail_name
+    from companion.games.rotw.ui.words import city_name, rail_name
     await tap_dialog(d, _("{city}, {colour} link").format(
         city=city_name("start", d.app.table.state), colour=rail_name("orange")))
     await d.tap(ps.dialog.cards["loco"])

@@ -1,7 +1,7 @@
 """Manhattan TraffIQ by touch (see driver.py): placing a tile, a ride with competing, the
 scoring, score-only, and a tour of every screen and question for the audits.
 
-Positions come from seeded random games at a pretend table (companion.traffiq_playout); the
+Positions come from seeded random games at a pretend table (companion.games.traffiq.playout); the
 moves the scenario is about are made by touch, the rest (with --fast) straight at the Table.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 
 from companion.boards import rules_for
-from companion.engine.core import Phase
-from companion.engine.traffiq import Edge, Tile, Vehicle
-from companion.traffiq_playout import TraffiqPlayout
-from companion.ui.traffiq_moves import EDGE_ORDER, preview, ride_starts
+from companion.core.rules import Phase
+from companion.games.traffiq.engine import Edge, Tile, Vehicle
+from companion.games.traffiq.playout import TraffiqPlayout
+from companion.games.traffiq.ui.moves import EDGE_ORDER, preview, ride_starts
 from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
                        stored_rows, visible_texts)
 
@@ -428,7 +428,7 @@ async def traffiq_tour(d, args):
 async def traffiq_teach_and_scan(d, args):
     """A tile taught on the Teach screen (four edges tapped); scanned during play, it fills the
     placement: only its turn is chosen."""
-    from companion.ui.traffiq_moves import placement_cells
+    from companion.games.traffiq.ui.moves import placement_cells
     tag = "0C00000042"
     await d.tap_id("home", "settings")
     await d.tap_id("settings", "teach")

@@ -156,7 +156,7 @@ def test_resume_after_the_process_is_killed(run_scenario):
 
 def test_language_switch_is_shown_and_remembered(run_scenario):
     """Settings → Magyar → Home speaks Hungarian; the next start does too."""
-    from companion.ui.i18n import catalog
+    from companion.app.i18n import catalog
     hu = catalog("hu")
     english = {"score_only": "Score a finished game", "history": "History",
                "settings": "Settings"}

@@ -1,0 +1,273 @@
+"""The Kivy app: one window, one screen manager, the store, the live Table and the language."""
+
+from __future__ import annotations
+
+import gc
+import logging
+import os
+from pathlib import Path
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.core.rules import Action, Phase, RuleViolation
+from companion.recovery import MovedAside, nothing_saved, open_store
+from companion.store import Store, StoreError
+from companion.table import Table
+from companion.watchdog import Watchdog
+from . import storage
+from . import kiosk
+from .i18n import LANGUAGES, tr
+from .theme import BACKGROUND
+from .words import explain
+
+log = logging.getLogger(__name__)
+
+KV_DIR = Path(__file__).resolve().parent.parent.parent / "kv"
+KV_FILES = tuple(f"app/{name}.kv" for name in
+                 ("widgets", "home", "newgame", "history", "settings", "teach"))
+FIRST_GAME = "ttr-nyc"  # built at start; the other games' screens when first opened
+
+
+class CompanionApp(App):
+    """Home, new game, play, scoring, history, settings; every move through the Table."""
+
+    table: Table | None = ObjectProperty(None, allownone=True)
+    language = StringProperty("en")
+
+    def __init__(self, db_path: Path | str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.title = "companion"
+        self.db_path = db_path
+        self.store: Store | None = None
+        self.moved_aside: MovedAside | None = None  # a damaged database set aside at start
+        self.unopened: StoreError | None = None  # why the database could not be opened at all
+        self.scanning = None
+        self.rig = None
+        self.watchdog = Watchdog.from_environment()  # systemd's, in the kiosk
+        self.register_event_type("on_table_change")
+
+    # ---- start and stop ----------------------------------------------------------------
+
+    def build(self):
+        from kivy.core.window import Window  # not before the size is configured
+        Window.clearcolor = BACKGROUND
+        try:
+            self.store, self.moved_aside = open_store(self.db_path)
+        except StoreError as error:  # e.g. a read-only disk: run, say why, save nothing
+            log.error("the database cannot be opened: %s", error)
+            self.store, self.unopened = nothing_saved(), error
+        self.language = self.store.setting("language", "en") or "en"
+        tr.switch(self.language)
+        from companion.games.ttr_nyc.ui import board_view
+        from . import widgets  # noqa: F401  the widgets the layouts name
+        for name in KV_FILES:
+            Builder.load_file(str(KV_DIR / name))
+        from .history import GameLogScreen, HistoryScreen
+        from .scanning import Scanning, TeachScreen
+        from .home import HomeScreen
+        from .newgame import NewGameScreen
+        from .settings import SettingsScreen
+
+        self.board_view = board_view.BoardView()
+        self.scanning = Scanning(self)
+        from .rig import Rig
+        self.rig = Rig(self)
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
+                       HistoryScreen(name="history"), GameLogScreen(name="game_log"),
+                       SettingsScreen(name="settings"), TeachScreen(name="teach")):
+            manager.add_widget(screen)
+        self._built_games: set[str] = set()
+        self.root = manager
+        self.ensure_game(FIRST_GAME)  # the others are built when first opened: a quicker start
+        return manager
+
+    def ensure_game(self, game_id: str) -> None:
+        """A game's layouts and screens, built the first time the game is opened."""
+        from .games import game_ui
+        if game_id in self._built_games:
+            return
+        game = game_ui(game_id)
+        for name in game.kv_files:
+            Builder.load_file(str(KV_DIR / name))
+        for screen in game.make_screens():
+            self.root.add_widget(screen)
+        self._built_games.add(game_id)
+
+    def on_start(self) -> None:
+        # What start-up built lives as long as the app: keep it out of the garbage
+        # collector's full passes, which otherwise stall a tap now and then.
+        gc.collect()
+        gc.freeze()
+        self.scanning.start()
+        self.rig.start()
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+        self.watchdog.start(Clock, Window)
+
+    def scanned(self, tag: str) -> None:
+        """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
+        self.scanning.scanned(tag)
+
+    def on_stop(self) -> None:
+        self.watchdog.stop()
+        if self.scanning is not None:
+            self.scanning.stop()
+        if self.rig is not None:
+            self.rig.stop()
+        if self.store is not None:
+            self.store.close()
+
+    # ---- moving between screens --------------------------------------------------------
+
+    def go(self, name: str) -> None:
+        self.root.current = name
+
+    def go_home(self) -> None:
+        self.go("home")
+
+    # ---- the live game -------------------------------------------------------------------
+
+    def start_game(self, game_id: str, players: list[str], colours: list[str], first: int,
+                   mode: str = "play", places: tuple[int, ...] | None = None,
+                   variants: dict | None = None) -> bool:
+        from .games import game_ui
+        options = {"first": first, "mode": mode, "colours": colours, **(variants or {})}
+        if places is not None:  # who sits where, from New game's seat buttons
+            options["places"] = list(places)
+        options.update(game_ui(game_id).options(self.store, mode))
+        try:
+            self.set_table(Table.start(self.store, game_id, players, options))
+        except RuleViolation as violation:
+            self.root.current_screen.show_message(explain(violation))
+            return False
+        except StoreError as error:
+            self._not_stored(error)
+            return False
+        self.open_current_game()
+        return True
+
+    def resume(self, game_id: int) -> None:
+        self.set_table(Table.resume(self.store, game_id))
+        self.open_current_game()
+
+    def set_table(self, table: Table | None) -> None:
+        if self.table is not None:
+            self.table.remove_listener(self._table_changed)
+        self.table = table
+        if table is not None:
+            table.add_listener(self._table_changed)
+        if self.rig is not None:
+            self.rig.follow(table)
+
+    def open_current_game(self) -> None:
+        """The screen the game needs now: play, the score-only map, or scoring."""
+        from .games import game_ui
+        table = self.table
+        game = game_ui(table.header.game)
+        self.ensure_game(game.game_id)
+        status = table.status
+        score_only = table.header.options.get("mode") == "score_only"
+        if status.phase is Phase.OVER:
+            self.go(game.scoring)
+        elif score_only:
+            self.go(game.score_only)
+        elif status.phase is Phase.SCORING:
+            self.go(game.scoring)
+        else:
+            self.go(game.play)
+
+    def submit(self, action: Action, where=None) -> bool:
+        """Hand a move to the Table; a refused one is explained and nothing is stored."""
+        try:
+            self.table.submit(action)
+        except RuleViolation as violation:
+            self.root.current_screen.show_message(explain(violation), where)
+            if self.rig is not None:
+                self.rig.refused()
+            return False
+        except StoreError as error:
+            self._not_stored(error)
+            return False
+        return True
+
+    def undo(self, where=None) -> bool:
+        try:
+            self.table.undo()
+        except RuleViolation as violation:
+            self.root.current_screen.show_message(explain(violation), where)
+            return False
+        except StoreError as error:
+            self._not_stored(error)
+            return False
+        return True
+
+    def _not_stored(self, error: StoreError) -> None:
+        """A full or read-only disk: the move is refused, said on screen, and the app goes on."""
+        log.error("not stored (%s): %s", error.trouble.value, error)
+        storage.alert(error)  # over any question that is open, where it cannot be missed
+        if self.rig is not None:
+            self.rig.refused()
+
+    def _table_changed(self, table: Table, action: Action | None) -> None:
+        self.dispatch("on_table_change", action)
+
+    def on_table_change(self, action: Action | None) -> None:
+        """Screens listen to this to redraw after every move."""
+
+    # ---- the language --------------------------------------------------------------------
+
+    def set_language(self, language: str) -> None:
+        if language not in LANGUAGES:
+            return
+        self.language = language
+        tr.switch(language)
+        try:
+            self.store.set_setting("language", language)
+        except StoreError:
+            log.exception("the language could not be remembered")
+        screen = self.root.current_screen
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+
+
+def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
+    """Kivy's configuration for this start, before anything makes the window.
+
+    The window takes its size, mode and keyboard from `Config` once, when it is created: every
+    setting must be in place before the first dp()/sp() or `Window` (tests/app/ checks that
+    importing the UI makes no window)."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # no xclip/xsel needed on the Pi
+    from kivy.config import Config
+    size = size or (800, 480)  # the Raspberry Pi's official 7" touchscreen
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "0")
+    if fullscreen:  # the kiosk: no physical keyboard, so names are typed on the screen
+        Config.set("graphics", "fullscreen", "auto")
+        Config.set("kivy", "keyboard_mode", "systemanddock")
+        kiosk.configure_input(Config)
+
+
+def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
+        fullscreen: bool = False, driver=None) -> None:
+    """Start the app (the `companion` command).
+
+    `driver` is for the UI tests only: an async function given the app, run beside it on the
+    same asyncio loop, so that a test drives exactly what `companion` starts."""
+    configure(size, fullscreen)
+    app = CompanionApp(db_path)
+    kiosk.stop_on_sigterm(app)
+    if driver is None:
+        app.run()
+        return
+    import asyncio
+
+    async def both() -> None:
+        await asyncio.gather(app.async_run(async_lib="asyncio"), driver(app))
+
+    asyncio.run(both())

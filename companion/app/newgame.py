@@ -1,0 +1,329 @@
+"""New game, for any of the games: players with names, their colours from the box, seat order,
+who starts, and which seat button is whose (each player presses their own)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.graphics import Color, Line, Triangle
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from .i18n import _
+from .screens import BaseScreen
+from .games import GameUi, game_ui
+from .theme import touch
+from .widgets import PlayerTab
+
+SEATS = 4  # seat buttons and LEDs on the rig
+
+
+class ColourChip(ButtonBehavior, Widget):
+    """One of the box's player colours; a ring shows the one chosen."""
+
+    colour = StringProperty("blue")
+    chosen = BooleanProperty(False)
+    rgba = ListProperty([1, 1, 1, 1])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.size_hint = (None, None)
+        self.size = (touch(), touch())
+        self.bind(pos=self._draw, size=self._draw, chosen=self._draw, colour=self._draw)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        r = self.width * 0.34
+        cx, cy = self.center
+        with self.canvas:
+            if self.chosen:
+                Color(1, 1, 1, 1)
+                Line(circle=(cx, cy, r + dp(5)), width=dp(2.5))
+            Color(*self.rgba)
+            from kivy.graphics import Ellipse
+            Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+
+
+class ArrowButton(ButtonBehavior, Widget):
+    """Moves a player one seat earlier."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.size_hint = (None, None)
+        self.size = (touch(), touch())
+        self.bind(pos=self._draw, size=self._draw, disabled=self._draw)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        cx, cy = self.center
+        s = dp(11)
+        with self.canvas:
+            Color(1, 1, 1, 0.25 if self.disabled else 0.9)
+            Triangle(points=[cx - s, cy - s * 0.6, cx + s, cy - s * 0.6, cx, cy + s * 0.8])
+
+
+class PlayerRow(BoxLayout):
+    """A seat: name, colour, the seat button the player pressed, move up, remove."""
+
+    seat = NumericProperty(0)
+    colour = StringProperty("")
+    place = NumericProperty(-1)  # the physical seat whose button this player pressed; -1: none
+
+    def __init__(self, screen: "NewGameScreen", **kwargs):
+        super().__init__(orientation="horizontal", size_hint_y=None, height=touch(),
+                         spacing=dp(4), **kwargs)
+        self.screen = screen
+        self.name_input = Factory.TextInput(multiline=False, font_size=sp(18), write_tab=False,
+                                    size_hint_x=1, padding=[dp(8), dp(12)],
+                                    hint_text=_("Name"))
+        self.name_input.bind(text=lambda *_: screen.names_changed())
+        self.add_widget(self.name_input)
+        self.chips = []
+        game = screen.game
+        for colour in game.colours:
+            chip = ColourChip(colour=colour, rgba=list(game.rgba[colour]))
+            chip.bind(on_release=lambda chip: self.choose(chip.colour))
+            self.chips.append(chip)
+            self.add_widget(chip)
+        self.place_button = Factory.QuietButton(text="–", size_hint=(None, None),
+                                                size=(touch(), touch()))
+        self.place_button.bind(on_release=lambda *_: screen.free_seat(self))
+        self.bind(place=self._show_place)
+        self.add_widget(self.place_button)
+        self.up = ArrowButton()
+        self.up.bind(on_release=lambda *_: screen.move_up(self))
+        self.add_widget(self.up)
+        self.remove = Factory.QuietButton(text="×", size_hint=(None, None), size=(touch(), touch()))
+        self.remove.bind(on_release=lambda *_: screen.remove_row(self))
+        self.add_widget(self.remove)
+
+    def choose(self, colour: str) -> None:
+        self.colour = colour
+        for chip in self.chips:
+            chip.chosen = chip.colour == colour
+        if self.parent is not None:
+            self.screen.names_changed()
+
+    def _show_place(self, *_args) -> None:
+        self.place_button.text = str(self.place + 1) if self.place >= 0 else "–"
+
+    @property
+    def name(self) -> str:
+        return self.name_input.text.strip()
+
+
+class NewGameScreen(BaseScreen):
+    mode = StringProperty("play")  # or "score_only"
+    game_id = StringProperty("ttr-nyc")
+    first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.variants: dict = {}  # the game's options chosen here (scenario, rules variant)
+
+    @property
+    def game(self) -> GameUi:
+        return game_ui(self.game_id)
+
+    def prepare(self, mode: str, game_id: str = "ttr-nyc") -> None:
+        """A fresh form for this game: as many empty seats as it needs."""
+        App.get_running_app().ensure_game(game_id)
+        self.mode = mode
+        self.game_id = game_id
+        self.first = -1
+        self.variants = {v.option: v.choices[0][0] for v in self.game.variants}
+        self.ids.rows.clear_widgets()
+        for _seat in range(self.game.least):
+            self.add_row()
+        self._light_seats()
+
+    def refresh(self) -> None:
+        if not self.ids.rows.children:
+            self.prepare(self.mode, self.game_id)
+        self.ids.title.text = self.game.title
+        self._fill_previous()
+        self._fill_variants()
+        self.names_changed()
+
+    @property
+    def rows(self) -> list[PlayerRow]:
+        return list(reversed(self.ids.rows.children))
+
+    def add_row(self, name: str = "") -> None:
+        rows = self.rows
+        if len(rows) >= self.game.most:
+            self.show_message(self.game.player_count())
+            return
+        row = PlayerRow(self)
+        taken = {r.colour for r in rows}
+        row.choose(next(c for c in self.game.colours if c not in taken))
+        row.name_input.text = name
+        self.ids.rows.add_widget(row, index=0)
+        self.names_changed()
+
+    def remove_row(self, row: PlayerRow) -> None:
+        if len(self.rows) <= self.game.least:
+            self.show_message(self.game.player_count())
+            return
+        self.ids.rows.remove_widget(row)
+        self.first = -1
+        self.names_changed()
+        self._light_seats()
+
+    # ---- seat buttons ----------------------------------------------------------------------
+
+    def take_seat(self, seat: int) -> None:
+        """A seat button pressed: that seat goes to the player whose name is being typed, else
+        to the first player without a seat, else to a new player."""
+        rows = self.rows
+        for row in rows:
+            if row.place == seat:
+                self.show_message(self._sits_at(row), good=True)
+                return
+        row = next((r for r in rows if r.name_input.focus), None)
+        row = row or next((r for r in rows if r.place < 0), None)
+        if row is None and len(rows) < self.game.most:
+            self.add_row()
+            row = self.rows[-1]
+        if row is None:
+            self.show_message(_("Every player has a seat. Tap a seat number to free it."))
+            return
+        row.place = seat
+        self.show_message(self._sits_at(row), good=True)
+        self._light_seats()
+
+    def free_seat(self, row: PlayerRow) -> None:
+        if row.place < 0:
+            self.show_message(_("Press your seat button to take that seat."))
+            return
+        row.place = -1
+        self._light_seats()
+
+    def _sits_at(self, row: PlayerRow) -> str:
+        seat = self.rows.index(row)
+        name = row.name or _("Player {n}").format(n=seat + 1)
+        return _("{player} sits at seat {seat}.").format(player=name, seat=row.place + 1)
+
+    def _light_seats(self) -> None:
+        rig = App.get_running_app().rig
+        if rig is not None:
+            rig.show_seats([row.place for row in self.rows if row.place >= 0])
+
+    def on_leave(self, *_args) -> None:
+        """Back to whatever the LEDs showed before (the game being resumed, or nothing)."""
+        app = App.get_running_app()
+        if app.rig is not None:
+            app.rig.follow(app.table)
+
+    def move_up(self, row: PlayerRow) -> None:
+        rows = self.rows
+        i = rows.index(row)
+        if i == 0:
+            return
+        rows[i - 1], rows[i] = rows[i], rows[i - 1]  # the seat button stays with its player
+        self.ids.rows.clear_widgets()
+        for r in rows:
+            self.ids.rows.add_widget(r, index=0)
+        self.first = -1
+        self.names_changed()
+
+    def use_name(self, name: str) -> None:
+        """A name from earlier games: into the first empty seat, or a new seat."""
+        for row in self.rows:
+            if row.name.casefold() == name.casefold():
+                return
+        for row in self.rows:
+            if not row.name:
+                row.name_input.text = name
+                return
+        self.add_row(name)
+
+    def _fill_previous(self) -> None:
+        box = self.ids.previous
+        box.clear_widgets()
+        room = 4 if self.game.variants and self.mode == "play" else 8  # the choices take room
+        names = App.get_running_app().store.player_names()[:room]
+        for name in names:
+            button = Factory.QuietButton(text=name, size_hint=(None, None),
+                                         height=touch(), width=dp(110))
+            button.bind(on_release=lambda b: self.use_name(b.text))
+            box.add_widget(button)
+
+    def _fill_variants(self) -> None:
+        """The game's choices: a heading and one toggle per choice (the rules' default first)."""
+        box = self.ids.variants
+        box.clear_widgets()
+        chosen = self.variants
+        for variant in self.game.variants if self.mode == "play" else ():
+            box.add_widget(Factory.Note(text=variant.label()))
+            for value, name in variant.choices:
+                button = PlayerTab(text=name(), group=f"variant-{variant.option}",
+                                   allow_no_selection=False, size_hint_y=None, height=touch(),
+                                   state="down" if chosen.get(variant.option) == value
+                                   else "normal")
+                button.bind(on_release=lambda _b, o=variant.option, v=value:
+                            self.choose_variant(o, v))
+                box.add_widget(button)
+
+    def choose_variant(self, option: str, value) -> None:
+        self.variants[option] = value
+
+    def names_changed(self) -> None:
+        """Who starts: one button per player (the rules say who)."""
+        box = self.ids.starts
+        box.clear_widgets()
+        rows = self.rows
+        game = self.game
+        for seat, row in enumerate(rows):
+            row.up.disabled = seat == 0
+            button = PlayerTab(text=row.name or _("Player {n}").format(n=seat + 1),
+                               group="first", allow_no_selection=False,
+                               state="down" if seat == self.first else "normal",
+                               rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0))
+            button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
+            box.add_widget(button)
+        seated = {row.name.casefold() for row in rows}
+        for button in self.ids.previous.children:  # a name already at the table is not offered
+            button.disabled = button.text.casefold() in seated
+        self.ids.starts_label.text = (_("Score a finished game") if self.mode == "score_only"
+                                      else game.starts() if game.starts else _("Who starts?"))
+        box.opacity = 0 if self.mode == "score_only" else 1
+        box.disabled = self.mode == "score_only"
+
+    def problems(self) -> str | None:
+        """Why the game cannot start yet, in the player's language; None when it can."""
+        rows = self.rows
+        names = [row.name for row in rows]
+        if not self.game.least <= len(rows) <= self.game.most:
+            return self.game.player_count()
+        if not all(names):
+            return _("Every player needs a name.")
+        if len({n.casefold() for n in names}) != len(names):
+            return _("Two players have the same name: give each player a name of their own.")
+        colours = [row.colour for row in rows]
+        if len(set(colours)) != len(colours):
+            return _("Two players have the same colour: each player takes their own.")
+        if self.mode == "play" and not 0 <= self.first < len(rows):
+            return _("Who starts? Tap their name.")
+        return None
+
+    def start(self) -> None:
+        problem = self.problems()
+        if problem:
+            self.show_message(problem)
+            return
+        from companion.hardware.seats import fill_places
+        rows = self.rows
+        app = App.get_running_app()
+        places = fill_places([row.place if row.place >= 0 else None for row in rows], SEATS)
+        variants = self.variants if self.mode == "play" else {}
+        start = {"game_id": self.game_id, "players": [row.name for row in rows],
+                 "colours": [row.colour for row in rows], "first": max(self.first, 0),
+                 "mode": self.mode, "places": places, "variants": dict(variants)}
+        if self.game.before_start is not None and self.game.before_start(start):
+            return  # the game's own screen comes first; this form stays filled for Back
+        app.start_game(**start)
+        self.ids.rows.clear_widgets()  # the next New game starts afresh

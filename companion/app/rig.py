@@ -1,0 +1,241 @@
+"""The seat LEDs and buttons in the app: real pins on the Pi; off the Pi, gpiozero's mock pins,
+drawn on the play screen, with keys 1–4 as the seat buttons.
+
+Button callbacks arrive on gpiozero's threads and are handed to the Kivy main thread here;
+nothing else touches the Table.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics import Color, Ellipse, Line
+from kivy.metrics import dp
+from kivy.properties import ListProperty, NumericProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.config import ConfigError, config_path, load
+from .i18n import _
+from .theme import TAXI_RGBA, touch
+from .widgets import Question
+
+log = logging.getLogger(__name__)
+
+
+class Rig:
+    """Builds the LEDs and buttons, keeps the LEDs on the Table's state, reads the presses."""
+
+    def __init__(self, app):
+        self.app = app
+        self.lights = None
+        self.buttons = None
+        self.mock = True  # no real GPIO here: draw the LEDs and buttons on screen
+
+    def start(self) -> None:
+        from companion.hardware.pins import DEFAULT_PIN_MAP, apply_overrides
+        from companion.hardware.seats import SeatButtons, SeatLights, make_pin_factory
+        choice = make_pin_factory()
+        self.mock = choice.mock
+        try:
+            pin_map = apply_overrides(DEFAULT_PIN_MAP, load(), str(config_path()))
+        except (ConfigError, ValueError) as error:
+            log.error("the default pin map is used: %s", error)
+            pin_map = DEFAULT_PIN_MAP
+        try:
+            self.lights = SeatLights(pin_map, choice.factory)
+            self.buttons = SeatButtons(pin_map, choice.factory,
+                                       on_press=self._handed_over(long=False),
+                                       on_long_press=self._handed_over(long=True))
+        except Exception:  # no error dialog about hardware: the screen works without it
+            log.exception("no seat LEDs and buttons")
+            self.lights = self.buttons = None
+            return
+        if self.mock:
+            from kivy.core.window import Window
+            Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
+
+    def stop(self) -> None:
+        if self.lights is not None:
+            self.lights.off()
+            self.lights.close()
+        if self.buttons is not None:
+            self.buttons.close()
+        self.lights = self.buttons = None
+
+    # ---- the LEDs ------------------------------------------------------------------------
+
+    def follow(self, table) -> None:
+        """The LEDs show this game (after a resume too), or nothing."""
+        if self.lights is None:
+            return
+        self.lights.unfollow()
+        if table is None:
+            self.lights.show(None)
+            return
+        self.lights.assign(table.header.options.get("places"))
+        self.lights.follow(table)
+
+    def show_seats(self, seats) -> None:
+        """New game: the seats taken so far are lit."""
+        if self.lights is not None:
+            self.lights.unfollow()
+            self.lights.show_seats(seats)
+
+    def refused(self) -> None:
+        if self.lights is not None:
+            self.lights.flash_refused()
+
+    def modes(self) -> tuple:
+        return self.lights.modes if self.lights is not None else ()
+
+    # ---- the buttons -----------------------------------------------------------------------
+
+    def _handed_over(self, long: bool):
+        """A callback for gpiozero's thread that runs the press on the Kivy main thread."""
+        return lambda seat: Clock.schedule_once(lambda _dt: self.pressed(seat, long))
+
+    def hold(self, seat: int, down: bool) -> None:
+        """A finger (or key) on a drawn seat button: the mock pin goes low while it is held."""
+        if self.buttons is None or not self.mock or seat >= len(self.buttons.buttons):
+            return
+        pin = self.buttons.buttons[seat].pin
+        pin.drive_low() if down else pin.drive_high()
+
+    def _key_down(self, _window, _key, _scancode, codepoint, _modifiers):
+        if codepoint in ("1", "2", "3", "4"):
+            self.hold(int(codepoint) - 1, True)
+            return True
+        return False
+
+    def _key_up(self, _window, key, _scancode=None, *_args):
+        if 49 <= key <= 52:  # the keys 1–4
+            self.hold(key - 49, False)
+            return True
+        return False
+
+    def pressed(self, seat: int, long: bool) -> None:
+        """A seat's button, on the main thread: what it does depends on the game and screen.
+        `seat` is the physical seat; the game's `places` say which player sits there."""
+        from companion.hardware.seats import PressKind, SeatAction, player_at, seat_action
+        app = self.app
+        screen = app.root.current_screen
+        take_seat = getattr(screen, "take_seat", None)
+        if take_seat is not None:  # New game: "press your seat button"
+            if not long:
+                take_seat(seat)
+            return
+        table = app.table
+        if table is None:
+            return
+        players = table.header.players
+        player = player_at(seat, len(players), table.header.options.get("places"))
+        status = table.status
+        if player is None:  # an empty seat: change nothing, say who is to play
+            if status.seat is not None and not status.over:
+                screen.show_message(_("It is {player}'s turn.").format(
+                    player=players[status.seat]))
+            return
+        action = seat_action(status, player, PressKind.LONG if long else PressKind.SHORT)
+        if action is SeatAction.NOT_YOUR_TURN:
+            screen.show_message(_("It is {player}'s turn.").format(player=players[status.seat]))
+        elif action is SeatAction.UNDO_REQUEST and table.actions:
+            UndoQuestion().open(animation=False)
+        elif action in (SeatAction.END_TURN, SeatAction.CONFIRM):
+            handler = getattr(screen, "seat_button", None)
+            if handler is not None:
+                handler(player, action is SeatAction.END_TURN)
+
+
+class UndoQuestion(Question):
+    """A long press asks for undo; the screen confirms it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(_("Take back the last move?"), _("Undo"), self._undo,
+                         _("Keep playing"), **kwargs)
+
+    @staticmethod
+    def _undo() -> None:
+        app = App.get_running_app()
+        screen = app.root.current_screen
+        if hasattr(screen, "undo"):
+            screen.undo()
+        else:
+            app.undo()
+
+
+class SeatLamp(ButtonBehavior, Widget):
+    """A seat's LED and button drawn on screen (off the Pi): it lights as the LED would, and a
+    finger on it is the seat button (held, a long press)."""
+
+    seat = NumericProperty(0)
+    rgba = ListProperty([1, 1, 1, 1])
+    level = NumericProperty(0.0)  # how bright the LED is now, 0–1
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.size_hint = (None, None)
+        self.size = (touch(), touch())
+        self.bind(pos=self._draw, size=self._draw, level=self._draw, rgba=self._draw)
+
+    def on_press(self) -> None:
+        App.get_running_app().rig.hold(self.seat, True)
+
+    def on_release(self) -> None:
+        App.get_running_app().rig.hold(self.seat, False)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        cx, cy = self.center
+        r = self.width * 0.36
+        with self.canvas:
+            Color(*self.rgba[:3], 0.18 + 0.82 * self.level)
+            Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+            Color(1, 1, 1, 0.3 + 0.7 * self.level)
+            Line(circle=(cx, cy, r + dp(3)), width=dp(1.5))
+
+
+class SeatLamps(BoxLayout):
+    """The row of drawn seat LEDs and buttons, following the real (mock) LEDs' modes."""
+
+    def __init__(self, **kwargs):
+        super().__init__(orientation="horizontal", spacing=dp(6), size_hint_y=None,
+                         height=touch(), **kwargs)
+        self._event = None
+
+    def show_seats(self, colours: list[str]) -> None:
+        self.clear_widgets()
+        for seat, colour in enumerate(colours):
+            self.add_widget(SeatLamp(seat=seat, rgba=TAXI_RGBA.get(colour, (1, 1, 1, 1))))
+        if self._event is None:
+            self._event = Clock.schedule_interval(self._tick, 1 / 15)
+
+    def stop(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+
+    def _tick(self, _dt) -> None:
+        from companion.hardware.seats import LightState
+        app = App.get_running_app()
+        if app is None or app.rig is None:  # the app is closing
+            return
+        modes = app.rig.modes()
+        now = time.monotonic()
+        for lamp in self.children:
+            mode = modes[lamp.seat] if lamp.seat < len(modes) else LightState.OFF
+            if mode is LightState.ON:
+                level = 1.0
+            elif mode is LightState.BLINK:
+                level = 1.0 if now % 1.0 < 0.5 else 0.0
+            elif mode is LightState.PULSE:
+                level = 0.5 + 0.5 * math.sin(now * math.pi)
+            else:
+                level = 0.0
+            if abs(lamp.level - level) > 0.01:
+                lamp.level = level

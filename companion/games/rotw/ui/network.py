@@ -1,0 +1,322 @@
+"""The Railways of the World network on screen: cities and links around the start board, laid out
+as a tree that grows outwards from the middle, redrawn only when the game or the size changes.
+
+The network is a tree (every link brings a new city), so each branch gets a slice of the circle
+as wide as the number of cities at its tips, and each step from the start board a ring further
+out: branches never cross, and the rings stretch to fill the landscape screen.
+"""
+
+from __future__ import annotations
+
+import math
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.widget import Widget
+
+from ..engine import GOODS, START
+
+RAIL_RGBA = {
+    "purple": (0.58, 0.32, 0.80, 1),
+    "light_green": (0.56, 0.86, 0.36, 1),
+    "brown": (0.58, 0.36, 0.18, 1),
+    "orange": (0.98, 0.55, 0.10, 1),
+    "white": (0.95, 0.95, 0.95, 1),
+}
+GOODS_RGBA = {
+    "blue": (0.16, 0.42, 0.92, 1),
+    "red": (0.86, 0.16, 0.16, 1),
+    "black": (0.05, 0.05, 0.06, 1),
+    "yellow": (1.0, 0.85, 0.10, 1),
+}
+GOODS_INK = {"blue": (1, 1, 1, 1), "red": (1, 1, 1, 1), "black": (1, 1, 1, 1),
+             "yellow": (0.1, 0.1, 0.1, 1)}
+PLAYER_RGBA = {  # the trains in the box
+    "purple": (0.66, 0.40, 0.92, 1),
+    "light_blue": (0.45, 0.78, 1.0, 1),
+    "grey": (0.72, 0.72, 0.74, 1),
+    "green": (0.22, 0.74, 0.32, 1),
+}
+ANY_RGBA = (0.90, 0.88, 0.80, 1)  # a value-5 city: any goods
+UNKNOWN_RGBA = (0.45, 0.47, 0.52, 1)  # a city entered in score-only mode
+START_RGBA = (0.30, 0.33, 0.40, 1)
+LIT = (1, 1, 1, 1)
+MARK = (1.0, 0.85, 0.2, 1)
+
+
+def layout(cities: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[float, float]]:
+    """Positions in [-1, 1]²: the start board in the middle, each city one ring further out
+    than the city it joined (the rings closer together outwards, where there is more room);
+    cities joined to nothing (yet) on an outer ring."""
+    neighbours: dict[str, list[str]] = {START: []}
+    for city in cities:
+        neighbours.setdefault(city, [])
+    for a, b in links:
+        if a in neighbours and b in neighbours:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+    children: dict[str, list[str]] = {START: []}
+    depth = {START: 0}
+    frontier = [START]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in neighbours[here]:
+                if there not in depth:
+                    depth[there] = depth[here] + 1
+                    children.setdefault(here, []).append(there)
+                    children.setdefault(there, [])
+                    nxt.append(there)
+        frontier = nxt
+    tips: dict[str, int] = {}
+
+    def count(node: str) -> int:
+        tips[node] = max(1, sum(count(c) for c in children.get(node, [])))
+        return tips[node]
+
+    count(START)
+    loose = [c for c in cities if c not in depth]
+    rings = max([*depth.values(), 1]) + (1 if loose else 0)
+    places = {START: (0.0, 0.0)}
+
+    def place(node: str, start: float, span: float) -> None:
+        at = start
+        for child in children.get(node, []):
+            share = span * tips[child] / tips[node]
+            angle = at + share / 2
+            r = (depth[child] / rings) ** 0.75  # inner rings hold many cities: more room
+            places[child] = (r * math.cos(angle), r * math.sin(angle))
+            place(child, at, share)
+            at += share
+
+    place(START, math.pi / 2, 2 * math.pi)
+    for i, city in enumerate(loose):
+        angle = math.pi / 2 + 2 * math.pi * i / len(loose)
+        places[city] = (math.cos(angle), math.sin(angle))
+    return places
+
+
+def spread(places: dict[str, tuple[float, float]], bounds, apart: float,
+           rounds: int = 40) -> dict[str, tuple[float, float]]:
+    """Push cities that crowd each other apart (the start board stays in the middle), inside
+    `bounds`: a few rounds of halving each pair's shortfall, cheap for 25 cities."""
+    names = list(places)
+    xy = [list(places[n]) for n in names]
+    fixed = [n == START for n in names]
+    x0, y0, x1, y1 = bounds
+    for _round in range(rounds):
+        moved = False
+        for i in range(len(xy)):
+            for j in range(i + 1, len(xy)):
+                dx, dy = xy[j][0] - xy[i][0], xy[j][1] - xy[i][1]
+                d = math.hypot(dx, dy)
+                if d >= apart:
+                    continue
+                if d < 1e-6:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                push = (apart - d) / 2
+                ux, uy = dx / d * push, dy / d * push
+                if not fixed[i]:
+                    xy[i][0], xy[i][1] = xy[i][0] - ux, xy[i][1] - uy
+                if not fixed[j]:
+                    xy[j][0], xy[j][1] = xy[j][0] + ux, xy[j][1] + uy
+                moved = True
+        for k, (x, y) in enumerate(xy):
+            xy[k] = [min(max(x, x0), x1), min(max(y, y0), y1)]
+        if not moved:
+            break
+    return {n: (x, y) for n, (x, y) in zip(names, xy)}
+
+
+class NetworkView(Widget):
+    """Draws one position; `on_city(city_id)` is called when a finger lands on a city."""
+
+    selected = StringProperty("")  # the city tapped (a cube's origin)
+    marked = ListProperty([])  # cities to ring (where a cube may go)
+    highlight = ListProperty([])  # link ids drawn lit (a route)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_city = None
+        self.state = None
+        self.colours: list[str] = []  # seat -> player colour
+        self.majority: dict[str, tuple[int, ...]] = {}  # city -> seats that take it (scoring)
+        self._places: dict[str, tuple[float, float]] = {}
+        self._drawn: tuple = ()
+        self._textures: dict = {}
+        self.bind(pos=self.redraw, size=self.redraw, selected=self.redraw, marked=self.redraw,
+                  highlight=self.redraw)
+
+    def show(self, state, colours: list[str], majority: dict | None = None) -> None:
+        self.state, self.colours, self.majority = state, list(colours), dict(majority or {})
+        self.redraw()
+
+    # ---- geometry ----------------------------------------------------------------------
+
+    def radius(self) -> float:
+        """Cities as large as the closest two allow (between a finger's and a fingertip's)."""
+        places = list(self._places.values())
+        closest = min((math.hypot(ax - bx, ay - by) for i, (ax, ay) in enumerate(places)
+                       for bx, by in places[i + 1:]), default=dp(60))
+        return max(dp(10), min(dp(21), closest * 0.34))
+
+    def _unit(self) -> dict[str, tuple[float, float]]:
+        s = self.state
+        cities = list(s.cities) if s is not None else []
+        links = [(link.a, link.b) for link in s.links.values()] if s is not None else []
+        return layout(cities, links)
+
+    def city_pos(self, city_id: str) -> tuple[float, float]:
+        return self._places[city_id]
+
+    def city_at(self, x: float, y: float) -> str | None:
+        reach = max(dp(26), self.radius() * 1.3)
+        best, best_d = None, reach
+        for city, (cx, cy) in self._places.items():
+            d = math.hypot(x - cx, y - cy)
+            if d <= best_d:
+                best, best_d = city, d
+        return best
+
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos) or self.state is None:
+            return super().on_touch_down(touch)
+        city = self.city_at(*touch.pos)
+        if city is not None and self.on_city is not None:
+            self.on_city(city)
+            return True
+        return super().on_touch_down(touch)
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    def _signature(self, s) -> tuple:
+        cities = tuple((c.id, c.value, c.demand, c.points, tuple(c.used), tuple(c.goods))
+                       for c in s.cities.values())
+        links = tuple((l.id, l.a, l.b, l.colour, l.value, l.owner) for l in s.links.values())
+        return (cities, links, tuple(self.pos), tuple(self.size), self.selected,
+                tuple(self.marked), tuple(self.highlight), tuple(self.colours),
+                tuple(sorted(self.majority.items())))
+
+    def redraw(self, *_args) -> None:
+        s = self.state
+        if s is None:
+            self.canvas.clear()
+            return
+        signature = self._signature(s)
+        if signature == self._drawn:
+            return  # nothing changed: the drawing stays
+        self._drawn = signature
+        # Room at the edges for the cubes under a city and the points on its rim.
+        # (and at the top for the final round's banner)
+        half_w, half_h = max(self.width / 2 - dp(42), 1), max(self.height / 2 - dp(46), 1)
+        cx, cy = self.center_x, self.y + dp(40) + half_h
+        self._places = spread({city: (cx + x * half_w, cy + y * half_h)
+                               for city, (x, y) in self._unit().items()},
+                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h), dp(56))
+        r = self.radius()
+        self.canvas.clear()
+        with self.canvas:
+            for link in s.links.values():
+                self._draw_link(link, r)
+            self._draw_start(r)
+            for city in s.cities.values():
+                self._draw_city(city, r)
+
+    def _draw_link(self, link, r: float) -> None:
+        (ax, ay), (bx, by) = self._places[link.a], self._places[link.b]
+        width = max(dp(2.5), r * 0.22)
+        if link.id in self.highlight:
+            Color(*LIT)
+            Line(points=[ax, ay, bx, by], width=width + dp(3))
+        Color(*RAIL_RGBA.get(link.colour, (0.6, 0.6, 0.62, 1)))
+        Line(points=[ax, ay, bx, by], width=width)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        owner = PLAYER_RGBA.get(self._colour(link.owner), (0.6, 0.6, 0.6, 1))
+        dot = max(dp(9), r * 0.55)
+        Color(0, 0, 0, 1)
+        Ellipse(pos=(mx - dot - dp(1.5), my - dot - dp(1.5)), size=(2 * dot + dp(3),) * 2)
+        Color(*owner)
+        Ellipse(pos=(mx - dot, my - dot), size=(2 * dot, 2 * dot))
+        self._text(str(link.value), mx, my, dot * 1.3, (0.05, 0.05, 0.05, 1))
+
+    def _draw_start(self, r: float) -> None:
+        x, y = self._places[START]
+        size = r * 1.25
+        if self.selected == START:
+            Color(*LIT)
+            Ellipse(pos=(x - size - dp(4), y - size - dp(4)), size=(2 * size + dp(8),) * 2)
+        Color(*START_RGBA)
+        Ellipse(pos=(x - size, y - size), size=(2 * size, 2 * size), segments=6)
+        Color(1, 1, 1, 1)  # the start board takes rails of any colour: a plain white hexagon
+        Line(circle=(x, y, size * 0.55), segments=6, width=dp(2))
+
+    def _draw_city(self, city, r: float) -> None:
+        x, y = self._places[city.id]
+        if city.id in self.marked:
+            Color(*MARK)
+            Ellipse(pos=(x - r - dp(6), y - r - dp(6)), size=(2 * r + dp(12),) * 2)
+        if city.id == self.selected:
+            Color(*LIT)
+            Ellipse(pos=(x - r - dp(5), y - r - dp(5)), size=(2 * r + dp(10),) * 2)
+        seats = self.majority.get(city.id, ())
+        if seats:  # who takes the city at the end: a ring in their colour(s)
+            step = 360 / len(seats)
+            for i, seat in enumerate(seats):
+                Color(*PLAYER_RGBA.get(self._colour(seat), (0.6, 0.6, 0.6, 1)))
+                Line(circle=(x, y, r + dp(4), i * step, (i + 1) * step), width=dp(3))
+        fill = (ANY_RGBA if city.value == 5 else GOODS_RGBA.get(city.demand, UNKNOWN_RGBA)
+                if city.demand else UNKNOWN_RGBA)
+        Color(0.85, 0.85, 0.85, 1)  # a light rim: black cities show on the dark table too
+        Ellipse(pos=(x - r - dp(1.5), y - r - dp(1.5)), size=(2 * r + dp(3),) * 2)
+        Color(*fill)
+        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+        ink = GOODS_INK.get(city.demand, (0.1, 0.1, 0.1, 1)) if city.value != 5 else (0.1,) * 3 + (1,)
+        self._text(str(city.value), x, y, r * 1.15, ink)
+        # Its id (c1, c2, …), as the questions name it, above to the right.
+        self._text(city.id, x + r * 1.05 + dp(6), y + r * 0.85, sp(11), (1, 1, 1, 0.8),
+                   bold=False)
+        self._draw_points(city, x, y, r)
+        self._draw_goods(city, x, y, r)
+
+    def _draw_points(self, city, x: float, y: float, r: float) -> None:
+        """The free connection points: dots of their rail colour on the rim."""
+        free = list(city.points)
+        for colour in city.used:
+            if colour in free:
+                free.remove(colour)
+        dot = max(dp(3), r * 0.22)
+        for i, colour in enumerate(free):
+            angle = math.pi / 2 + 2 * math.pi * i / max(len(free), 1)
+            px, py = x + r * math.cos(angle), y + r * math.sin(angle)
+            Color(0, 0, 0, 1)
+            Ellipse(pos=(px - dot - 1, py - dot - 1), size=(2 * dot + 2,) * 2)
+            Color(*RAIL_RGBA[colour])
+            Ellipse(pos=(px - dot, py - dot), size=(2 * dot, 2 * dot))
+
+    def _draw_goods(self, city, x: float, y: float, r: float) -> None:
+        """The cubes on the city, in a row under it."""
+        cubes = [goods for goods, count in zip(GOODS, city.goods) for _ in range(count)]
+        side = max(dp(7), r * 0.5)
+        left = x - (len(cubes) * (side + dp(2))) / 2
+        for i, goods in enumerate(cubes):
+            px, py = left + i * (side + dp(2)), y - r - side - dp(3)
+            Color(0.9, 0.9, 0.9, 1)
+            Rectangle(pos=(px - 1, py - 1), size=(side + 2, side + 2))
+            Color(*GOODS_RGBA[goods])
+            Rectangle(pos=(px, py), size=(side, side))
+
+    def _colour(self, seat: int) -> str:
+        return self.colours[seat] if 0 <= seat < len(self.colours) else ""
+
+    def _text(self, text: str, x: float, y: float, size: float, rgba, bold: bool = True) -> None:
+        key = (text, round(size), bold)
+        texture = self._textures.get(key)
+        if texture is None:
+            label = CoreLabel(text=text, font_size=max(sp(9), size), bold=bold)
+            label.refresh()
+            texture = self._textures[key] = label.texture
+        Color(*rgba)
+        w, h = texture.size
+        Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))

@@ -1,0 +1,127 @@
+"""Railways of the World results: the table and chart per player, who took each city, the goods sets."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.label import Label
+
+from companion.core.rules import Phase
+from ..engine.scoring import city_winners
+from companion.app.i18n import _
+from .moves import goods_sets
+from .network import PLAYER_RGBA
+from .words import city_name, goods_name
+from companion.app.screens import BaseScreen
+
+COLUMNS = (("track", lambda: _("Connections and deliveries")),
+           ("cities", lambda: _("City majorities")),
+           ("locomotives", lambda: _("Locomotives")),
+           ("goods_sets", lambda: _("Goods sets")))
+
+
+def seat_colours(table) -> list[str]:
+    return list(table.header.options.get("colours") or
+                ["purple", "light_blue", "grey", "green"])
+
+
+def results_cell(text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
+    """A cell of the results table: a category's name (left) or a number."""
+    label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None, height=dp(27),
+                  shorten=True, color=colour or (1, 1, 1, 1))
+    if heading:
+        label.size_hint_x, label.width = None, dp(190)
+    label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+    label.halign, label.valign = ("left" if heading else "center"), "middle"
+    return label
+
+
+class RotwScoringScreen(BaseScreen):
+    winner_text = StringProperty("")
+    reason_text = StringProperty("")
+    score_only = BooleanProperty(False)
+    entering = BooleanProperty(False)  # never: the results are all this screen shows
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None or table.header.game != "rotw-card-game":
+            return
+        self.score_only = table.header.options.get("mode") == "score_only"
+        if table.status.phase is not Phase.OVER:
+            App.get_running_app().open_current_game()
+            return
+        self._show_results()
+
+    def _show_results(self) -> None:
+        table = self.table
+        s = table.state
+        sheet = table.score()
+        players = table.header.players
+        colours = seat_colours(table)
+        grid = self.ids.results
+        grid.clear_widgets()
+        grid.cols = len(players) + 1
+        grid.add_widget(results_cell(""))
+        for seat, name in enumerate(players):
+            grid.add_widget(results_cell(name, bold=True, colour=PLAYER_RGBA.get(colours[seat])))
+        for key, title in COLUMNS:
+            grid.add_widget(results_cell(title(), heading=True))
+            for seat in range(len(players)):
+                grid.add_widget(results_cell(str(sheet.of(seat, key))))
+        grid.add_widget(results_cell(_("Total"), heading=True, bold=True))
+        for seat in range(len(players)):
+            grid.add_widget(results_cell(str(sheet.totals[seat]), bold=True))
+        winners = " & ".join(players[seat] for seat in sheet.winners)
+        if sheet.shared:
+            self.winner_text = _("Shared victory: {players}").format(players=winners)
+            self.reason_text = _("Tied on points, connections and goods delivered.")
+        else:
+            self.winner_text = _("{player} wins!").format(player=winners)
+            self.reason_text = {
+                "most_connections": _("Tied on points: more connections decided it."),
+                "most_goods": _("Tied on points and connections: more goods delivered "
+                                "decided it."),
+            }.get(sheet.decided_by or "", "")
+        chart = self.ids.chart
+        chart.names = list(players)
+        chart.colours = [PLAYER_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
+        chart.values = list(sheet.totals)
+        majority = city_winners(s)
+        self.ids.network.show(s, colours, majority)
+        self._fill_details(table, majority, colours)
+
+    def _fill_details(self, table, majority, colours) -> None:
+        """Who took each city, and which cubes form which set."""
+        s = table.state
+        players = table.header.players
+        box = self.ids.details
+        box.clear_widgets()
+        box.add_widget(self._line(_("Cities"), bold=True))
+        for city_id, seats in majority.items():
+            who = " & ".join(players[seat] for seat in seats) or _("nobody")
+            box.add_widget(self._line(_("{city}: {players} +{value}").format(
+                city=city_name(city_id, s), players=who, value=s.cities[city_id].value)))
+        box.add_widget(self._line(_("Goods sets"), bold=True))
+        for seat, name in enumerate(players):
+            sets = goods_sets(s.seats[seat].delivered)
+            text = ", ".join(_("{cubes} ({points})").format(
+                cubes=" + ".join(goods_name(g) for g in found.colours), points=found.points)
+                for found in sets) or _("none")
+            box.add_widget(self._line(f"{name}: {text}",
+                                      colour=PLAYER_RGBA.get(colours[seat])))
+
+    @staticmethod
+    def _line(text: str, bold: bool = False, colour=None) -> Label:
+        label = Label(text=text, bold=bold, font_size=sp(13), size_hint_y=None,
+                      color=colour or (1, 1, 1, 1), halign="left", valign="middle")
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, size: setattr(w, "height", max(dp(20), size[1])))
+        return label
+
+    def undo(self) -> None:
+        App.get_running_app().undo()
+        App.get_running_app().open_current_game()
+
+    def back_to_entry(self) -> None:
+        self.undo()

@@ -1,0 +1,299 @@
+"""The Railways of the World screens' pieces: cards, goods, questions, the city-card form, a player's row."""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+from kivy.factory import Factory
+from kivy.utils import escape_markup
+
+from ..engine import GOODS, RAIL_COLOURS
+from ..engine.box import CITY_VALUES
+from companion.app.i18n import _
+from .moves import MAX_POINTS, CityCard
+from .network import GOODS_INK, GOODS_RGBA, RAIL_RGBA
+from .words import card_name, cards_label, goods_name, rail_name
+from companion.app.theme import touch
+from companion.games.ttr_nyc.ui.play import Dialog
+from companion.app.widgets import CardButton, Message
+
+CITY_RGBA = (0.80, 0.74, 0.58, 1)
+LOCO_RGBA = (0.20, 0.22, 0.26, 1)
+
+
+def card_rgba(key: str):
+    if key == "loco":
+        return LOCO_RGBA, (1, 1, 1, 1)
+    if key.startswith("city-"):
+        return CITY_RGBA, (0.1, 0.1, 0.1, 1)
+    colour = key.rpartition("-")[0]
+    rgba = RAIL_RGBA.get(colour, (0.3, 0.3, 0.3, 1))
+    dark = colour in ("purple", "brown")
+    return rgba, (1, 1, 1, 1) if dark else (0.1, 0.1, 0.1, 1)
+
+
+class RotwCard(CardButton):
+    """A Railways of the World card: a Locomotive, a city card or a rail card."""
+
+    def on_card(self, _instance, card: str) -> None:
+        rgba, ink = card_rgba(card) if card else ((0.25, 0.27, 0.31, 1), (1, 1, 1, 1))
+        self.rgba, self.ink = list(rgba), list(ink)
+
+
+class GoodsButton(CardButton):
+    def on_card(self, _instance, goods: str) -> None:
+        self.rgba = list(GOODS_RGBA.get(goods, (0.3, 0.3, 0.3, 1)))
+        self.ink = list(GOODS_INK.get(goods, (1, 1, 1, 1)))
+
+
+class RotwDialog(Dialog):
+    """A question beside the network (which stays in sight on the left)."""
+
+    SIZES = {"confirm": ((0.5, 0.62), {"right": 0.99, "center_y": 0.5}),
+             "goods": ((0.5, 0.62), {"right": 0.99, "center_y": 0.5}),
+             "colour": ((0.5, 0.5), {"right": 0.99, "center_y": 0.5}),
+             "locomotive": ((0.5, 0.62), {"right": 0.99, "center_y": 0.5})}
+    DEFAULT = ((0.66, 0.97), {"right": 0.995, "center_y": 0.5})
+
+    def __init__(self, kind: str, **kwargs):
+        if kind not in self.SIZES:
+            self.SIZES = {**self.SIZES, kind: self.DEFAULT}
+        super().__init__(kind, **kwargs)
+        # The question and, floating over it, a message (a refusal is said where one looks).
+        self.remove_widget(self.box)
+        layer = FloatLayout()
+        self.box.pos_hint, self.box.size_hint = {"x": 0, "y": 0}, (1, 1)
+        layer.add_widget(self.box)
+        self.message = Message(pos_hint={"center_x": 0.5, "y": 0.18}, size_hint=(0.94, None))
+        layer.add_widget(self.message)
+        self.add_widget(layer)
+
+    def say(self, text: str, good: bool = False) -> None:
+        self.message.show(text, good=good)
+
+
+def button_row(height: float | None = None) -> BoxLayout:
+    return BoxLayout(size_hint_y=None, height=touch(4) if height is None else height,
+                     spacing=dp(8))
+
+
+def choice_list(dialog: "RotwDialog", buttons) -> None:
+    """Buttons in two columns that scroll when there are many."""
+    grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None, row_force_default=True,
+                      row_default_height=touch())
+    grid.bind(minimum_height=grid.setter("height"))
+    for button in buttons:
+        grid.add_widget(button)
+    scroll = Factory.ScrollView(do_scroll_x=False)
+    scroll.add_widget(grid)
+    dialog.box.add_widget(scroll)
+
+
+class CardPicker(RotwDialog):
+    """One tap per card (turned up, discarded, paid): the cards tapped so far, a way back."""
+
+    ORDER = ["loco", "city-2", "city-3", "city-4", "city-5",
+             *[f"{c}-1" for c in RAIL_COLOURS], *[f"{c}-2" for c in RAIL_COLOURS]]
+
+    def __init__(self, kind: str, on_card, keys: list[str] | None = None):
+        super().__init__(kind)
+        self.heading = self.title("")
+        self.chosen = Label(font_size=sp(14), size_hint_y=None, height=dp(22), shorten=True,
+                            halign="left", valign="middle")
+        self.chosen.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        self.box.add_widget(self.chosen)
+        grid = GridLayout(cols=5, spacing=dp(6))
+        self.cards = {}
+        for key in keys or self.ORDER:
+            button = RotwCard(card=key, size_hint=(1, 1), font_size=sp(14))
+            button.bind(on_release=lambda _b, key=key: on_card(key))
+            self.cards[key] = button
+            grid.add_widget(button)
+        self.box.add_widget(grid)
+        self.buttons = button_row()
+        self.box.add_widget(self.buttons)
+
+    def show(self, heading: str, collected: list[str], allowed) -> None:
+        self.heading.text = heading
+        self.chosen.text = cards_label(collected) if collected else ""
+        for key, button in self.cards.items():
+            button.text = card_name(key)
+            button.disabled = allowed is not None and key not in allowed
+
+    def set_buttons(self, *buttons) -> None:
+        self.buttons.clear_widgets()
+        for button in buttons:
+            self.buttons.add_widget(button)
+
+
+class CityCardForm(BoxLayout):
+    """A city card's features: its value, its demand colour and its connection points."""
+
+    def __init__(self, on_change, **kwargs):
+        super().__init__(orientation="vertical", spacing=dp(4), **kwargs)
+        self.on_change = on_change
+        self.value: int | None = None
+        self.demand: str | None = None
+        self.points: list[str] = []
+        self.value_label = self._label()
+        values = button_row(touch())
+        self.values = {}
+        for value in CITY_VALUES:
+            button = RotwCard(card=f"city-{value}", text=str(value), size_hint=(1, 1),
+                              font_size=sp(22))
+            button.bind(on_release=lambda _b, v=value: self.set_value(v))
+            self.values[value] = button
+            values.add_widget(button)
+        self.demand_label = self._label()
+        demands = button_row(touch())
+        self.demands = {}
+        for goods in GOODS:
+            button = GoodsButton(card=goods, size_hint=(1, 1), font_size=sp(14))
+            button.bind(on_release=lambda _b, g=goods: self.set_demand(g))
+            self.demands[goods] = button
+            demands.add_widget(button)
+        self.points_label = self._label()
+        points = button_row(touch())
+        self.colours = {}
+        for colour in RAIL_COLOURS:
+            button = RotwCard(card=f"{colour}-1", size_hint=(1, 1), font_size=sp(13))
+            button.bind(on_release=lambda _b, c=colour: self.add_point(c))
+            self.colours[colour] = button
+            points.add_widget(button)
+        for widget in (self.value_label, values, self.demand_label, demands, self.points_label,
+                       points):
+            self.add_widget(widget)
+
+    @staticmethod
+    def _label() -> Label:
+        label = Label(font_size=sp(14), size_hint_y=None, height=dp(19), halign="left",
+                      valign="middle", shorten=True)
+        label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        return label
+
+    def card(self) -> CityCard | None:
+        if self.value is None:
+            return None
+        card = CityCard(self.value, None if self.value == 5 else self.demand, tuple(self.points))
+        return card if card.complete() else None
+
+    def fill(self, card: CityCard) -> None:
+        self.value, self.demand, self.points = card.value, card.demand, list(card.points)
+        self.refresh()
+
+    def set_value(self, value: int) -> None:
+        self.value = value
+        self.refresh()
+
+    def set_demand(self, goods: str) -> None:
+        self.demand = goods
+        self.refresh()
+
+    def add_point(self, colour: str) -> None:
+        if len(self.points) < MAX_POINTS:
+            self.points.append(colour)
+        self.refresh()
+
+    def clear_points(self) -> None:
+        self.points = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.value_label.text = _("Its value:")
+        self.demand_label.text = (_("Value 5: it takes goods of any colour.") if self.value == 5
+                                  else _("The goods it demands (its hexagon's colour):"))
+        shown = ", ".join(rail_name(c) for c in self.points) or "–"
+        self.points_label.text = _("Its connection points: {points}").format(points=shown)
+        for value, button in self.values.items():
+            button.state = "down" if value == self.value else "normal"
+            button.text = f"[b]{value}[/b]" if value == self.value else str(value)
+            button.markup = True
+            button.opacity = 1 if value == self.value or self.value is None else 0.55
+        for goods, button in self.demands.items():
+            button.text = goods_name(goods)
+            button.disabled = self.value == 5
+            button.opacity = 1 if goods == self.demand or self.demand is None else 0.45
+        for colour, button in self.colours.items():
+            count = self.points.count(colour)
+            button.text = rail_name(colour) + (f" ×{count}" if count else "")
+        self.on_change()
+
+
+class RotwPlayerRow(BoxLayout):
+    """One player under the network: name, the score track, cards, pulling power, trains, cubes."""
+
+    def __init__(self, **kwargs):
+        super().__init__(size_hint_y=None, height=dp(25), spacing=dp(4), **kwargs)
+        self.name = self._cell(0.24, "left")
+        self.track = self._cell(0.24, "left")
+        self.cards = self._cell(0.12)
+        self.power = self._cell(0.12)
+        self.trains = self._cell(0.12)
+        self.cubes = Widget(size_hint_x=0.16)
+        self.cubes.bind(pos=self._draw_cubes, size=self._draw_cubes)
+        self.add_widget(self.cubes)
+        self._delivered: list[int] = [0] * len(GOODS)
+        self._bar = (0.0, (1, 1, 1, 1))
+        self.track.bind(pos=self._draw_bar, size=self._draw_bar)
+
+    def _cell(self, share: float, align: str = "center") -> Label:
+        label = Label(font_size=sp(14), size_hint_x=share, halign=align, valign="middle",
+                      shorten=True, markup=True)
+        label.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(4), sz[1])))
+        self.add_widget(label)
+        return label
+
+    def show(self, name: str, rgba, player, share: float, current: bool) -> None:
+        name = escape_markup(name)
+        self.name.text = f"[b][u]{name}[/u][/b]" if current else name
+        self.name.color = rgba
+        self.track.text = f"[b]{player.track}[/b]"
+        self.cards.text = str(player.hand.size)
+        self.power.text = str(player.locomotives)
+        self.trains.text = str(player.trains)
+        self._delivered = list(player.delivered)
+        self._bar = (share, rgba)
+        self._draw_bar()
+        self._draw_cubes()
+
+    def _draw_bar(self, *_args) -> None:
+        """The score track: a bar as long as the points, against the leader's (or 25)."""
+        share, rgba = self._bar
+        t = self.track
+        t.canvas.before.clear()
+        with t.canvas.before:
+            Color(1, 1, 1, 0.08)
+            Rectangle(pos=(t.x + dp(26), t.y + dp(6)), size=(t.width - dp(28), t.height - dp(12)))
+            Color(*rgba[:3], 0.85)
+            Rectangle(pos=(t.x + dp(26), t.y + dp(6)),
+                      size=((t.width - dp(28)) * share, t.height - dp(12)))
+
+    def _draw_cubes(self, *_args) -> None:
+        w = self.cubes
+        w.canvas.clear()
+        side = dp(9)
+        with w.canvas:
+            x = w.x
+            for goods, count in zip(GOODS, self._delivered):
+                if not count:
+                    continue
+                Color(0.85, 0.85, 0.85, 1)
+                Rectangle(pos=(x - 1, w.center_y - side / 2 - 1), size=(side + 2, side + 2))
+                Color(*GOODS_RGBA[goods])
+                Rectangle(pos=(x, w.center_y - side / 2), size=(side, side))
+                x += side + dp(2)
+        w.canvas.after.clear()
+        if sum(self._delivered):
+            label = sum(self._delivered)
+            from kivy.core.text import Label as CoreLabel
+            text = CoreLabel(text=str(label), font_size=sp(12))
+            text.refresh()
+            with w.canvas.after:
+                Color(1, 1, 1, 1)
+                Rectangle(texture=text.texture, pos=(x + dp(2), w.center_y - text.texture.size[1] / 2),
+                          size=text.texture.size)

@@ -1,0 +1,175 @@
+"""Railways of the World: The Card Game in the player's language: cards, colours, cities, moves, reasons."""
+
+from __future__ import annotations
+
+from companion.core.rules import RuleViolation
+from ..engine import START
+from ..engine.box import parse_card
+from companion.app.i18n import _
+from companion.app.words import PHASE_NAMES
+
+RAIL_NAMES = {
+    "purple": lambda: _("purple"),
+    "light_green": lambda: _("light green"),
+    "brown": lambda: _("brown"),
+    "orange": lambda: _("orange"),
+    "white": lambda: _("white"),
+}
+GOODS_NAMES = {
+    "blue": lambda: _("blue"),
+    "red": lambda: _("red"),
+    "black": lambda: _("black"),
+    "yellow": lambda: _("yellow"),
+}
+PLAYER_COLOUR_NAMES = {  # the trains in the box
+    "purple": lambda: _("purple"),
+    "light_blue": lambda: _("light blue"),
+    "grey": lambda: _("grey"),
+    "green": lambda: _("green"),
+}
+STEP_NAMES = {
+    "action": lambda: _("the action"),
+    "take": lambda: _("taking cards"),
+    "hand_limit": lambda: _("the hand limit"),
+    "final_delivery": lambda: _("the final deliveries"),
+}
+
+
+def rail_name(colour: str | None) -> str:
+    name = RAIL_NAMES.get(colour or "")
+    return name() if name else str(colour)
+
+
+def goods_name(goods: str | None) -> str:
+    name = GOODS_NAMES.get(goods or "")
+    return name() if name else str(goods)
+
+
+def player_colour_name(colour: str) -> str:
+    name = PLAYER_COLOUR_NAMES.get(colour)
+    return name() if name else colour
+
+
+def card_name(key: str) -> str:
+    """'Locomotive', 'City 3', 'orange 2'."""
+    if key == "loco":
+        return _("Locomotive")
+    if key.startswith("city-"):
+        return _("City {value}").format(value=key[5:])
+    colour, _dash, value = key.rpartition("-")
+    return f"{rail_name(colour)} {value}"
+
+
+def city_name(city_id: str, state=None) -> str:
+    """'the start board', or a city by its value and demand: 'City 3 (red) · c4'."""
+    if city_id == START:
+        return _("the start board")
+    city = state.cities.get(city_id) if state is not None else None
+    if city is None:
+        return city_id
+    if city.demand is None:
+        return _("City {value}").format(value=city.value) + f" · {city_id}"
+    return _("City {value} ({goods})").format(value=city.value, goods=goods_name(city.demand)) \
+        + f" · {city_id}"
+
+
+def cards_label(keys) -> str:
+    """'2 × orange 1 + Locomotive'."""
+    counts: dict[str, int] = {}
+    for key in keys:
+        counts[key] = counts.get(key, 0) + 1
+    return " + ".join(card_name(k) if n == 1 else f"{n} × {card_name(k)}"
+                      for k, n in counts.items())
+
+
+def _param(key: str, value, state):
+    if not isinstance(value, str):
+        return value
+    if key == "also":  # the engine's English aside: ' (or "start")'
+        return _(" (or the start board)") if value else ""
+    if key == "colour":
+        return rail_name(value)
+    if key == "goods":
+        return goods_name(value)
+    if key in ("card", "actual", "named"):
+        try:
+            return card_name(parse_card(value).key)
+        except RuleViolation:
+            return value
+    if key in ("city", "a", "b"):
+        return city_name(value, state)
+    if key == "step":
+        return STEP_NAMES[value]() if value in STEP_NAMES else value
+    if key == "phase":
+        return PHASE_NAMES[value]() if value in PHASE_NAMES else value
+    return value
+
+
+def explain(violation: RuleViolation, state=None) -> str:
+    """The engine's reason, translated, with colours, cards and cities named in the language."""
+    params = {key: _param(key, value, state) for key, value in violation.params.items()}
+    template = _(violation.template).replace("{city!r}", "{city}").replace("{card!r}", "{card}")
+    template = template.replace("{goods!r}", "{goods}").replace("{colour!r}", "{colour}")
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):  # a translation with a broken blank
+        return violation.message
+
+
+def describe(action, players: tuple[str, ...], rules=None) -> str:
+    """One line of the game's log."""
+    if action is None:
+        return _("A move was taken back.")
+    kind = action.type
+    who = players[action.seat] if getattr(action, "seat", None) is not None else ""
+    if kind == "turn_up":
+        return _("Turned face up: {cards}").format(
+            cards=", ".join(card_name(c) for c in action.cards))
+    if kind == "draw_goods":
+        return _("Drawn from the bag: {cubes}").format(
+            cubes=", ".join(goods_name(c) for c in action.cubes))
+    if kind == "build":
+        return _("{player} built a {colour} link to a City {value}, paying {cards}").format(
+            player=who, colour=rail_name(action.colour), value=action.value,
+            cards=cards_label(action.cards))
+    if kind == "play_locomotive":
+        if action.goods:
+            return _("{player} played a Locomotive and delivered {goods} goods").format(
+                player=who, goods=goods_name(action.goods))
+        return _("{player} played a Locomotive").format(player=who)
+    if kind == "deliver":
+        return _("{player} delivered {goods} goods from {a} to {b}").format(
+            player=who, goods=goods_name(action.goods), a=action.origin, b=action.destination)
+    if kind == "discard_draw":
+        return _("{player} discarded {card} and drew a card").format(
+            player=who, card=card_name(action.card))
+    if kind == "discard_restock":
+        return _("{player} discarded {card} and restocked {city}").format(
+            player=who, card=card_name(action.card), city=action.city)
+    if kind == "pass":
+        return _("{player} passed").format(player=who)
+    if kind == "take_deck":
+        return _("{player} drew a card from the deck").format(player=who)
+    if kind in ("take_display", "take_discard"):
+        return _("{player} took {card}").format(player=who, card=card_name(action.card))
+    if kind == "stop_taking":
+        return _("{player} took no second card").format(player=who)
+    if kind == "discard_excess":
+        return _("{player} discarded down to the hand limit: {cards}").format(
+            player=who, cards=cards_label(action.cards))
+    if kind == "place_city":
+        return _("City {value} on the table").format(value=action.value)
+    if kind == "place_link":
+        return _("{player}: a link {a} – {b} worth {value}").format(
+            player=who, a=action.a, b=action.b, value=action.value)
+    if kind == "set_locomotives":
+        return _("{player}: {count} Locomotive(s)").format(player=who, count=action.count)
+    if kind == "set_delivered":
+        return _("{player}: {count} cube(s) delivered").format(player=who,
+                                                                count=len(action.cubes))
+    if kind == "set_track":
+        return _("{player}: {points} on the score track").format(player=who,
+                                                                 points=action.points)
+    if kind == "finish_scoring":
+        return _("Everything entered: the scoring")
+    return kind

@@ -1,0 +1,64 @@
+"""Manhattan TraffIQ in the app: its box, colours, screens, log lines and scanner parts."""
+
+from __future__ import annotations
+
+from companion.app.games import GameUi, Variant
+from companion.app.i18n import _
+
+SCENARIO = Variant("scenario", lambda: _("Scenario"),
+                   (("times_square", lambda: _("Times Square")),
+                    ("central_park", lambda: _("Central Park"))))
+
+COLOURS = ("red", "yellow", "blue", "green")  # the vehicles in the box, in the box's order
+RGBA = {
+    "red": (0.90, 0.22, 0.20, 1),
+    "yellow": (1.0, 0.84, 0.10, 1),
+    "blue": (0.25, 0.52, 1.0, 1),
+    "green": (0.22, 0.72, 0.32, 1),
+}
+
+
+def _screens() -> list:
+    from .play import TraffiqPlayScreen
+    from .scoring import TraffiqScoreOnlyScreen, TraffiqScoringScreen
+    from .start import TraffiqStartScreen
+    return [TraffiqPlayScreen(name="traffiq_play"),
+            TraffiqScoreOnlyScreen(name="traffiq_score_only"),
+            TraffiqScoringScreen(name="traffiq_scoring"), TraffiqStartScreen(name="traffiq_start")]
+
+
+def _describe(action, players, rules) -> str:
+    from .words import describe
+    return describe(action, players, rules)
+
+
+def _colour(colour: str) -> str:
+    from .words import colour_name
+    return colour_name(colour)
+
+
+def _teach_panel(teach):
+    from .tile_chooser import TraffiqTeachPanel
+    return TraffiqTeachPanel(teach)
+
+
+def _component_name(component) -> str:
+    from .tile_chooser import tile_component_name
+    return tile_component_name(component)
+
+
+def _before_start(start: dict) -> bool:
+    from .start import before_start
+    return before_start(start)
+
+
+def traffiq() -> GameUi:
+    return GameUi(
+        game_id="manhattan-traffiq", title="Manhattan TraffIQ", least=2, most=4,
+        colours=COLOURS, rgba=RGBA, colour_names=_colour,
+        starts=lambda: _("Who starts? Whoever was in New York most recently (otherwise the "
+                         "youngest)."),
+        play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
+        kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
+        make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
+        component_name=_component_name, variants=(SCENARIO,), before_start=_before_start)

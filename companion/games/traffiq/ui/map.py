@@ -1,0 +1,324 @@
+"""The Manhattan TraffIQ city map: tiles on a grid that grows every way, panned and zoomed by touch.
+
+Everything is drawn once in map units (one tile = 1) into a few meshes, under one translate and
+scale: panning and zooming change two numbers, never the drawing, which is redone only when a
+tile or vehicle changes (cheap on a Raspberry Pi). Highlights (cells where a tile may go,
+points a vehicle can reach, vehicles competing would remove) are a second, small layer.
+
+Map units: cell (x, y) covers x..x+1 across and -(y+1)..-y up (the engine's y grows south);
+point (x, y), the north-west corner of cell (x, y), lies at (x, -y).
+"""
+
+from __future__ import annotations
+
+import math
+
+from kivy.graphics import (Color, Ellipse, InstructionGroup, Mesh, PopMatrix, PushMatrix,
+                           Rectangle, Scale, Translate)
+from kivy.metrics import dp
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty
+from kivy.uix.stencilview import StencilView
+
+from ..engine import Edge, Vehicle
+from ..engine import city
+
+EDGE_RGBA = {
+    Edge.RED: (0.80, 0.27, 0.22, 1),
+    Edge.BEIGE: (0.90, 0.82, 0.62, 1),
+    Edge.PARK: (0.30, 0.64, 0.30, 1),
+    Edge.WATER: (0.20, 0.50, 0.88, 1),
+}
+UNSET_RGBA = (0.45, 0.47, 0.52, 1)
+ROAD_RGBA = (0.20, 0.21, 0.24, 1)
+CROSSING_RGBA = (0.33, 0.35, 0.40, 1)
+ROAD = 0.16  # the street's width, in tiles
+TAXI_R = 0.21
+VAN = (0.54, 0.36)
+MIN_CELL, MAX_CELL = 22, 220  # px per tile, zoomed out and in (before dp)
+TAP_SLOP = 12  # a finger moving less than this (dp) taps rather than pans
+
+
+class Shapes:
+    """Triangles gathered per colour, then drawn as one Mesh each."""
+
+    def __init__(self):
+        self.meshes: dict[tuple, tuple[list[float], list[int]]] = {}
+
+    def triangle(self, rgba, a, b, c) -> None:
+        vertices, indices = self.meshes.setdefault(tuple(rgba), ([], []))
+        n = len(vertices) // 4
+        for x, y in (a, b, c):
+            vertices.extend((x, y, 0, 0))
+        indices.extend((n, n + 1, n + 2))
+
+    def rect(self, rgba, x0, y0, x1, y1) -> None:
+        self.triangle(rgba, (x0, y0), (x1, y0), (x1, y1))
+        self.triangle(rgba, (x0, y0), (x1, y1), (x0, y1))
+
+    def frame(self, rgba, x0, y0, x1, y1, t) -> None:
+        self.rect(rgba, x0, y0, x1, y0 + t)
+        self.rect(rgba, x0, y1 - t, x1, y1)
+        self.rect(rgba, x0, y0 + t, x0 + t, y1 - t)
+        self.rect(rgba, x1 - t, y0 + t, x1, y1 - t)
+
+    def disc(self, rgba, cx, cy, r, steps: int = 20) -> None:
+        for i in range(steps):
+            a0, a1 = 2 * math.pi * i / steps, 2 * math.pi * (i + 1) / steps
+            self.triangle(rgba, (cx, cy), (cx + r * math.cos(a0), cy + r * math.sin(a0)),
+                          (cx + r * math.cos(a1), cy + r * math.sin(a1)))
+
+    def ring(self, rgba, cx, cy, r, t, steps: int = 24) -> None:
+        for i in range(steps):
+            a0, a1 = 2 * math.pi * i / steps, 2 * math.pi * (i + 1) / steps
+            p0 = (cx + r * math.cos(a0), cy + r * math.sin(a0))
+            p1 = (cx + r * math.cos(a1), cy + r * math.sin(a1))
+            q0 = (cx + (r - t) * math.cos(a0), cy + (r - t) * math.sin(a0))
+            q1 = (cx + (r - t) * math.cos(a1), cy + (r - t) * math.sin(a1))
+            self.triangle(rgba, p0, p1, q1)
+            self.triangle(rgba, p0, q1, q0)
+
+    def into(self, group: InstructionGroup) -> None:
+        for rgba, (vertices, indices) in self.meshes.items():
+            group.add(Color(*rgba))
+            group.add(Mesh(vertices=vertices, indices=indices, mode="triangles"))
+
+
+def draw_tile(shapes: Shapes, x0: float, y0: float, size: float, edges, alpha: float = 1) -> None:
+    """A tile as four triangles, one per side in its edge's colour (None: not chosen yet)."""
+    x1, y1 = x0 + size, y0 + size
+    c = (x0 + size / 2, y0 + size / 2)
+    corners = (((x0, y1), (x1, y1)), ((x1, y1), (x1, y0)), ((x1, y0), (x0, y0)),
+               ((x0, y0), (x0, y1)))  # north, east, south, west
+    for edge, (a, b) in zip(edges, corners):
+        rgba = EDGE_RGBA[edge] if edge is not None else UNSET_RGBA
+        shapes.triangle(rgba[:3] + (alpha,), a, b, c)
+
+
+def vehicle_shape(shapes: Shapes, cx: float, cy: float, vehicle: Vehicle, rgba,
+                  scale: float = 1) -> None:
+    """A taxi is a round marker, a van a wide box, both outlined in black."""
+    if vehicle is Vehicle.TAXI:
+        shapes.disc((0, 0, 0, 1), cx, cy, (TAXI_R + 0.035) * scale)
+        shapes.disc(rgba, cx, cy, TAXI_R * scale)
+        return
+    w, h = VAN[0] * scale / 2, VAN[1] * scale / 2
+    o = 0.035 * scale
+    shapes.rect((0, 0, 0, 1), cx - w - o, cy - h - o, cx + w + o, cy + h + o)
+    shapes.rect(rgba, cx - w, cy - h, cx + w, cy + h)
+    shapes.rect((0, 0, 0, 0.55), cx - w * 0.55, cy + h * 0.1, cx + w * 0.1, cy + h * 0.7)
+
+
+class CityView(StencilView):
+    """The map. `on_tap(cell, point)` gets the cell under a tap and the nearest point."""
+
+    tiles = DictProperty({})
+    vehicles = DictProperty({})
+    colours = ListProperty([])  # RGBA per seat
+    cells_lit = ListProperty([])  # where a tile may go
+    points_lit = ListProperty([])  # where a vehicle may go (or be put)
+    chosen = ObjectProperty(None, allownone=True)  # a point: the vehicle chosen to ride
+    doomed = ListProperty([])  # points whose vehicles competing would remove
+    ghost = ObjectProperty(None, allownone=True)  # (cell, edges) of a tile being placed
+    reserve_top = NumericProperty(0)  # px covered by a bar over the map, kept clear by fit()
+    reserve_bottom = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_tap = None
+        self.cell_px = dp(70)
+        self.centre = (1.0, -1.0)  # the map point at the middle of the view
+        self._touches: list = []
+        self._moved = False
+        self._fitted_to: tuple = ()
+        with self.canvas:
+            PushMatrix()
+            self._translate = Translate(0, 0)
+            self._scale = Scale(1, 1, 1)
+            self._static = InstructionGroup()
+            self._overlay = InstructionGroup()
+            PopMatrix()
+        with self.canvas.before:
+            Color(0.09, 0.10, 0.12, 1)
+            self._backdrop = Rectangle()
+        self.bind(pos=self.place_view, size=self._on_size, tiles=self._redraw_static,
+                  vehicles=self._redraw_static, colours=self._redraw_static,
+                  cells_lit=self._redraw_overlay, points_lit=self._redraw_overlay,
+                  chosen=self._redraw_overlay, doomed=self._redraw_overlay,
+                  ghost=self._redraw_overlay)
+
+    # ---- where the map is ----------------------------------------------------------------
+
+    def _on_size(self, *_args) -> None:
+        self._fitted_to = ()
+        self._keep_in_view()
+        self.place_view()
+
+    def place_view(self, *_args) -> None:
+        self._backdrop.pos, self._backdrop.size = self.pos, self.size
+        s = self.cell_px
+        self._translate.xy = (self.center_x - s * self.centre[0],
+                              self.center_y - s * self.centre[1])
+        self._scale.x = self._scale.y = s
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The map with a tile's room around it (where the next tiles go), in map units."""
+        if not self.tiles:
+            return (-1, -3, 3, 1)
+        xs = [x for x, _y in self.tiles]
+        ys = [y for _x, y in self.tiles]
+        return (min(xs) - 1, -(max(ys) + 2), max(xs) + 2, -(min(ys) - 1))
+
+    def fit(self) -> None:
+        """Zoom and pan to show the whole map."""
+        if self.width < 10 or self.height < 10:
+            return
+        x0, y0, x1, y1 = self.bounds()
+        free = max(self.height - self.reserve_top - self.reserve_bottom, self.height / 2)
+        self.cell_px = max(dp(MIN_CELL), min(dp(MAX_CELL), self.width / (x1 - x0),
+                                             free / (y1 - y0)))
+        # the map's middle at the middle of the part no bar covers
+        shift = (self.reserve_bottom - self.reserve_top) / 2 / self.cell_px
+        self.centre = ((x0 + x1) / 2, (y0 + y1) / 2 - shift)
+        self._fitted_to = (self.size[:], self.bounds())
+        self.place_view()
+
+    def _keep_in_view(self) -> None:
+        """After the map grew (or at first sight): the whole map if part of it is out of view."""
+        if self._fitted_to and self._fitted_to[1] == self.bounds():
+            return
+        x0, y0, x1, y1 = self.bounds()
+        (ax, ay), (bx, by) = (self.to_map(self.x, self.y + self.reserve_bottom),
+                              self.to_map(self.right, self.top - self.reserve_top))
+        if not self._fitted_to or x0 < ax or x1 > bx or y0 < ay or y1 > by:
+            self.fit()
+
+    def to_map(self, x: float, y: float) -> tuple[float, float]:
+        s = self.cell_px
+        return ((x - self.center_x) / s + self.centre[0], (y - self.center_y) / s + self.centre[1])
+
+    def to_view(self, mx: float, my: float) -> tuple[float, float]:
+        s = self.cell_px
+        return (self.center_x + (mx - self.centre[0]) * s,
+                self.center_y + (my - self.centre[1]) * s)
+
+    def cell_pos(self, cell) -> tuple[float, float]:
+        """The middle of a cell, in this widget's parent's coordinates."""
+        return self.to_view(cell[0] + 0.5, -cell[1] - 0.5)
+
+    def point_pos(self, point) -> tuple[float, float]:
+        return self.to_view(point[0], -point[1])
+
+    def zoom(self, factor: float, anchor: tuple[float, float] | None = None) -> None:
+        anchor = anchor or self.center
+        before = self.to_map(*anchor)
+        self.cell_px = max(dp(MIN_CELL), min(dp(MAX_CELL), self.cell_px * factor))
+        after = self.to_map(*anchor)
+        self.centre = (self.centre[0] + before[0] - after[0],
+                       self.centre[1] + before[1] - after[1])
+        self.place_view()
+
+    # ---- touch: one finger pans (or taps), two pinch -------------------------------------
+
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        if touch.is_mouse_scrolling:
+            self.zoom(1.15 if touch.button == "scrolldown" else 1 / 1.15, touch.pos)
+            return True
+        touch.grab(self)
+        self._touches.append(touch)
+        if len(self._touches) == 1:
+            self._moved = False
+        else:
+            self._moved = True  # a pinch is never a tap
+        return True
+
+    def on_touch_move(self, touch):
+        if touch.grab_current is not self:
+            return super().on_touch_move(touch)
+        if len(self._touches) == 1:
+            if not self._moved and math.dist(touch.pos, touch.opos) < dp(TAP_SLOP):
+                return True
+            self._moved = True
+            s = self.cell_px
+            self.centre = (self.centre[0] - touch.dx / s, self.centre[1] - touch.dy / s)
+            self.place_view()
+        elif len(self._touches) >= 2:
+            a, b = self._touches[0], self._touches[1]
+            other = b if touch is a else a
+            before = math.dist((touch.px, touch.py), other.pos)
+            now = math.dist(touch.pos, other.pos)
+            if before > 1:
+                mid = ((touch.x + other.x) / 2, (touch.y + other.y) / 2)
+                self.zoom(now / before, mid)
+        return True
+
+    def on_touch_up(self, touch):
+        if touch.grab_current is not self:
+            return super().on_touch_up(touch)
+        touch.ungrab(self)
+        if touch in self._touches:
+            self._touches.remove(touch)
+        if not self._touches and not self._moved and self.on_tap is not None:
+            mx, my = self.to_map(*touch.pos)
+            cell = (math.floor(mx), math.floor(-my))
+            point = (round(mx), round(-my))
+            near = math.dist((mx, my), (point[0], -point[1])) * self.cell_px < dp(30)
+            self.on_tap(cell, point if near else None)
+        return True
+
+    # ---- drawing -------------------------------------------------------------------------
+
+    def _redraw_static(self, *_args) -> None:
+        """Tiles, streets, crossings and vehicles: only when the map or a vehicle changes."""
+        self._keep_in_view()
+        shapes = Shapes()
+        tiles = self.tiles
+        for (x, y), tile in tiles.items():
+            draw_tile(shapes, x, -y - 1, 1, tile.edges)
+        h = ROAD / 2
+        for (x, y), tile in tiles.items():  # streets: each border once, from its east/south side
+            if (x - 1, y) in tiles and tile.edges[3].street:
+                shapes.rect(ROAD_RGBA, x - h, -y - 1, x + h, -y)
+            if (x, y - 1) in tiles and tile.edges[0].street:
+                shapes.rect(ROAD_RGBA, x, -y - h, x + 1, -y + h)
+        for px, py in city.complete_points(tiles):
+            shapes.rect(CROSSING_RGBA, px - h * 1.3, -py - h * 1.3, px + h * 1.3, -py + h * 1.3)
+        for (px, py), standing in self.vehicles.items():
+            rgba = self.colours[standing.seat] if standing.seat < len(self.colours) else (1,) * 4
+            vehicle_shape(shapes, px, -py, standing.vehicle, rgba)
+        self._static.clear()
+        shapes.into(self._static)
+
+    def _redraw_overlay(self, *_args) -> None:
+        shapes = Shapes()
+        for x, y in self.cells_lit:
+            shapes.rect((1, 1, 1, 0.16), x + 0.06, -y - 0.94, x + 0.94, -y - 0.06)
+            shapes.frame((1, 1, 1, 0.9), x + 0.06, -y - 0.94, x + 0.94, -y - 0.06, 0.05)
+        if self.ghost is not None:
+            (x, y), edges = self.ghost
+            draw_tile(shapes, x, -y - 1, 1, edges, alpha=0.9)
+            shapes.frame((1, 1, 1, 1), x, -y - 1, x + 1, -y, 0.06)
+        for px, py in self.points_lit:
+            shapes.disc((1, 1, 1, 0.35), px, -py, 0.3)
+            shapes.ring((1, 1, 1, 1), px, -py, 0.3, 0.06)
+        if self.chosen is not None:
+            px, py = self.chosen
+            shapes.ring((1, 0.85, 0.1, 1), px, -py, 0.36, 0.08)
+        for px, py in self.doomed:
+            shapes.ring((1, 0.15, 0.15, 1), px, -py, 0.34, 0.08)
+            d, t = 0.24, 0.05
+            shapes.triangle((1, 0.15, 0.15, 1), (px - d, -py - d + t), (px - d + t, -py - d),
+                            (px + d, -py + d - t))
+            shapes.triangle((1, 0.15, 0.15, 1), (px + d - t, -py + d), (px + d, -py + d - t),
+                            (px - d + t, -py - d))
+            shapes.triangle((1, 0.15, 0.15, 1), (px + d, -py - d + t), (px + d - t, -py - d),
+                            (px - d, -py + d - t))
+            shapes.triangle((1, 0.15, 0.15, 1), (px - d + t, -py + d), (px - d, -py + d - t),
+                            (px + d - t, -py - d))
+        self._overlay.clear()
+        shapes.into(self._overlay)
+
+    def clear_marks(self) -> None:
+        self.cells_lit, self.points_lit, self.doomed = [], [], []
+        self.chosen = self.ghost = None

@@ -1,0 +1,177 @@
+"""The end of Manhattan TraffIQ: each player's vans and taxis on the map entered (score-only),
+then the results: the table, the chart, the winner and why."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.core.rules import Phase
+from ..engine import EnterVehicles
+from companion.app.i18n import _
+from companion.app.screens import BaseScreen
+from companion.app.theme import touch
+from .moves import legal
+from .play import readable, seat_rgba
+from .tile_chooser import GAME
+
+ROWS = (("vans", lambda: _("Vans on the map (2 points)")),
+        ("taxis", lambda: _("Taxis on the map (1 point)")))
+
+
+def _cell(text: str, bold: bool = False, colour=None, heading: bool = False,
+          width: float = 0) -> Label:
+    label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None, height=dp(30),
+                  shorten=True, color=colour or (1, 1, 1, 1))
+    if heading or width:
+        label.size_hint_x, label.width = None, width or dp(210)
+    label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+    label.text_size = label.size  # a fixed width is never laid out again
+    label.halign, label.valign = ("left" if heading else "center"), "middle"
+    return label
+
+
+class TraffiqScoringScreen(BaseScreen):
+    winner_text = StringProperty("")
+    reason_text = StringProperty("")
+    score_only = BooleanProperty(False)
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None or table.header.game != GAME:
+            return
+        if table.status.phase is not Phase.OVER:
+            App.get_running_app().open_current_game()
+            return
+        self.score_only = table.header.options.get("mode") == "score_only"
+        sheet = table.score()
+        players = table.header.players
+        rgba = seat_rgba(table)
+        grid = self.ids.results
+        grid.clear_widgets()
+        grid.cols = len(players) + 1
+        grid.add_widget(_cell("", heading=True))
+        for seat, name in enumerate(players):
+            grid.add_widget(_cell(name, bold=True, colour=readable(rgba[seat])))
+        for key, title in ROWS:
+            grid.add_widget(_cell(title(), heading=True))
+            for seat in range(len(players)):
+                points = sheet.of(seat, key)
+                grid.add_widget(_cell(str(points // 2 if key == "vans" else points)))
+        grid.add_widget(_cell(_("Total"), heading=True, bold=True))
+        for seat in range(len(players)):
+            grid.add_widget(_cell(str(sheet.totals[seat]), bold=True))
+        self._winner(table, sheet)
+        chart = self.ids.chart
+        chart.names = list(players)
+        chart.colours = rgba
+        chart.values = list(sheet.totals)
+        city = self.ids.city
+        city.colours = rgba
+        city.tiles = dict(table.state.tiles)
+        city.vehicles = dict(table.state.vehicles)
+
+    def _winner(self, table, sheet) -> None:
+        players = table.header.players
+        winners = " & ".join(players[seat] for seat in sheet.winners)
+        if sheet.decided_by:  # the instant win: every vehicle on the map
+            self.winner_text = _("{player} wins!").format(player=winners)
+            self.reason_text = _("All their vehicles are on the map: the game ended at once.")
+        elif sheet.shared:
+            self.winner_text = _("Shared victory: {players}").format(players=winners)
+            self.reason_text = _("Tied on points: the rules name no tie-breaker.")
+        else:
+            self.winner_text = _("{player} wins!").format(player=winners)
+            self.reason_text = _("A van on the map scores 2, a taxi 1.")
+
+    def undo(self) -> None:
+        app = App.get_running_app()
+        if app.undo():
+            app.open_current_game()
+
+
+class TraffiqScoreOnlyScreen(BaseScreen):
+    """Score a finished game: each player's taxis and vans on the map, then Score."""
+
+    prompt = StringProperty("")
+
+    def on_kv_post(self, base_widget) -> None:
+        super().on_kv_post(base_widget)
+        self.counts: list[list[int]] = []  # per seat: taxis, vans on the map
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None or table.header.game != GAME:
+            return
+        if table.status.phase is Phase.OVER:
+            App.get_running_app().go("traffiq_scoring")
+            return
+        s = table.state
+        players = table.header.players
+        if len(self.counts) != len(players) or not any(s.entered):
+            self.counts = [[0, 0] for _name in players]
+        for seat, entered in enumerate(s.entered):
+            if entered:  # what was stored, not what was tapped
+                allot = table.rules.allotment(len(players))
+                self.counts[seat] = [allot.taxis - s.seats[seat].taxis,
+                                     allot.vans - s.seats[seat].vans]
+        allot = table.rules.allotment(len(players))
+        self.prompt = _("Count each player's taxis and vans on the map (each has {taxis} taxis "
+                        "and {vans} vans), then Score.").format(taxis=allot.taxis,
+                                                              vans=allot.vans)
+        self._rows(table)
+
+    def _rows(self, table) -> None:
+        box = self.ids.rows
+        box.clear_widgets()
+        rgba = seat_rgba(table)
+        for seat, name in enumerate(table.header.players):
+            entered = table.state.entered[seat]
+            row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(6))
+            row.add_widget(_cell(name, bold=True, colour=readable(rgba[seat]), width=dp(150)))
+            for index, label in enumerate((_("Taxis"), _("Vans"))):
+                row.add_widget(_cell(label, width=dp(90)))
+                for step, text in ((-1, "−"), (1, "+")):
+                    button = Factory.BigButton(text=text, size_hint=(None, None),
+                                               size=(touch(), touch(4)), disabled=entered)
+                    button.bind(on_release=lambda _b, s=seat, i=index, d=step:
+                                self.step(s, i, d))
+                    row.add_widget(button)
+                    if step == -1:
+                        value = _cell(str(self.counts[seat][index]), bold=True, width=dp(44))
+                        row.add_widget(value)
+            row.add_widget(Factory.Widget())
+            box.add_widget(row)
+
+    def step(self, seat: int, index: int, delta: int) -> None:
+        table = self.table
+        allot = table.rules.allotment(len(table.header.players))
+        most = allot.taxis if index == 0 else allot.vans
+        self.counts[seat][index] = max(0, min(most, self.counts[seat][index] + delta))
+        self._rows(table)
+
+    def score(self) -> None:
+        """Every player not entered yet, in seat order; checked together before any is stored."""
+        table = self.table
+        s = table.state
+        actions = [EnterVehicles(seat, taxis, vans)
+                   for seat, (taxis, vans) in enumerate(self.counts) if not s.entered[seat]]
+        trial = s.copy()
+        for action in actions:
+            reason = legal(table.rules, trial, action)
+            if reason is not None:
+                from companion.app.words import explain
+                self.show_message(explain(reason))
+                return
+            table.rules.apply(trial, action)
+        app = App.get_running_app()
+        for action in actions:
+            if not app.submit(action):
+                return
+
+    def undo(self) -> None:
+        App.get_running_app().undo()

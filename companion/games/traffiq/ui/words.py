@@ -1,0 +1,73 @@
+"""Manhattan TraffIQ's words in the player's language: colours, edges, vehicles and log lines."""
+
+from __future__ import annotations
+
+from ..engine import Edge, Vehicle
+from companion.app.i18n import _
+
+COLOUR_NAMES = {  # the vehicles' colours in the box
+    "red": lambda: _("red"),
+    "yellow": lambda: _("yellow"),
+    "blue": lambda: _("blue"),
+    "green": lambda: _("green"),
+}
+EDGE_NAMES = {  # what a tile shows along a side
+    Edge.RED: lambda: _("red block"),
+    Edge.BEIGE: lambda: _("beige block"),
+    Edge.PARK: lambda: _("park"),
+    Edge.WATER: lambda: _("water"),
+}
+
+
+def colour_name(colour: str) -> str:
+    name = COLOUR_NAMES.get(colour)
+    return name() if name else colour
+
+
+def edge_name(edge: Edge) -> str:
+    return EDGE_NAMES[edge]()
+
+
+def vehicle_name(vehicle: Vehicle | str) -> str:
+    vehicle = Vehicle(vehicle)
+    return _("Taxi") if vehicle is Vehicle.TAXI else _("Van")
+
+
+def tile_words(edges) -> str:
+    """'red block, park, water, beige block' (north, east, south, west)."""
+    return ", ".join(edge_name(Edge(e)) if not isinstance(e, Edge) else edge_name(e)
+                     for e in edges)
+
+
+def describe(action, players: tuple[str, ...], rules=None) -> str:
+    """One line of the game's log."""
+    if action is None:
+        return _("A move was taken back.")
+    kind = action.type
+    who = players[action.seat] if getattr(action, "seat", None) is not None else ""
+    if kind == "place_tile":
+        return _("{player} placed a district tile").format(player=who)
+    if kind == "place_vehicle":
+        return _place_line(action, who)
+    if kind == "taxi_ride":
+        return (_("{player}: taxi ride, then competed") if action.compete
+                else _("{player}: taxi ride")).format(player=who)
+    if kind == "van_ride":
+        return (_("{player}: van ride, then competed") if action.compete
+                else _("{player}: van ride")).format(player=who)
+    if kind == "draw_tile":
+        return _("{player} drew a district tile").format(player=who)
+    if kind == "end_turn":
+        return _("{player} ended the turn").format(player=who)
+    if kind == "enter_vehicles":
+        return _("{player}: {taxis} taxis and {vans} vans on the map").format(
+            player=who, taxis=action.taxis, vans=action.vans)
+    return kind
+
+
+def _place_line(action, who: str) -> str:
+    if action.vehicle == Vehicle.TAXI.value:
+        return (_("{player} put a taxi on a new crossing and competed") if action.compete
+                else _("{player} put a taxi on a new crossing")).format(player=who)
+    return (_("{player} put a van on a new crossing and competed") if action.compete
+            else _("{player} put a van on a new crossing")).format(player=who)

@@ -1,0 +1,291 @@
+"""The New York map: locations, attraction coins and every route, drawn from the board data.
+
+The board is portrait; the screen is landscape, so the map is turned a quarter turn (uptown
+on the left). A tap picks the nearest route within reach of a finger.
+"""
+
+from __future__ import annotations
+
+import math
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Mesh, Rectangle
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.widget import Widget
+
+from ..engine import Board, Route
+from companion.app.theme import CARD_RGBA, TAXI_RGBA
+
+DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
+
+
+class MapHolder(Widget):
+    """Where a screen shows the map: the one BoardView of the app moves in when it opens."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._fit, size=self._fit)
+
+    def hold(self, board_view: "BoardView") -> None:
+        if board_view.parent is not self:
+            if board_view.parent is not None:
+                board_view.parent.remove_widget(board_view)
+            self.add_widget(board_view)
+        self._fit()
+
+    def _fit(self, *_args) -> None:
+        for child in self.children:
+            child.pos, child.size = self.pos, self.size
+
+
+class BoardView(Widget):
+    """Draws the map; `owners` maps route ids to seats, `colours` seats to taxi colours."""
+
+    board: Board = ObjectProperty(None, allownone=True)
+    owners = DictProperty({})
+    colours = ListProperty([])
+    highlight = ListProperty([])  # route ids drawn brighter (a ticket's path)
+    selected = StringProperty("")  # the route the player tapped
+    marked = ListProperty([])  # locations to ring (a ticket's two ends)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_tap = None  # what the screen showing the map does with a tapped route
+        self._segments: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
+        self._labels: dict[str, object] = {}
+        self._texture = None  # the map as last drawn, and for which size and claims
+        self._drawn: tuple = ()
+        self.bind(pos=self.redraw, size=self.redraw, board=self._new_board, owners=self.redraw,
+                  colours=self.redraw, highlight=self.redraw, selected=self.redraw,
+                  marked=self.redraw)
+
+    def _new_board(self, *_args) -> None:
+        self._texture = None
+        self.redraw()
+
+    # ---- geometry ----------------------------------------------------------------------
+
+    def _transform(self, origin: tuple[float, float] | None = None):
+        """Board (x, y down) to window coordinates (or relative to `origin`), a quarter turn
+        anticlockwise."""
+        ox, oy = origin if origin is not None else self.pos
+        xs = [loc.xy[0] for loc in self.board.locations.values()]
+        ys = [loc.xy[1] for loc in self.board.locations.values()]
+        # Room around the outer locations for their names (wide) and coins (tall).
+        margin_u, margin_v = 75, 40
+        span_u = max(ys) - min(ys) + 2 * margin_u  # board y runs left to right on screen
+        span_v = max(xs) - min(xs) + 2 * margin_v  # board x runs bottom to top
+        scale = min(self.width / span_u, self.height / span_v)
+        left = ox + (self.width - span_u * scale) / 2
+        bottom = oy + (self.height - span_v * scale) / 2
+        u0, v0 = min(ys) - margin_u, min(xs) - margin_v
+
+        def to_widget(x: float, y: float) -> tuple[float, float]:
+            return left + (y - u0) * scale, bottom + (x - v0) * scale
+
+        return to_widget, scale
+
+    def location_pos(self, location_id: str) -> tuple[float, float]:
+        to_widget, _ = self._transform()
+        return to_widget(*self.board.locations[location_id].xy)
+
+    def _route_segment(self, route: Route, to_widget, width: float):
+        (ax, ay), (bx, by) = to_widget(*self.board.locations[route.a].xy), \
+            to_widget(*self.board.locations[route.b].xy)
+        if route.sibling:
+            dx, dy = bx - ax, by - ay
+            norm = math.hypot(dx, dy) or 1
+            side = 1 if route.id < route.sibling else -1
+            ox, oy = -dy / norm * width * DOUBLE_OFFSET * side, dx / norm * width * DOUBLE_OFFSET * side
+            ax, ay, bx, by = ax + ox, ay + oy, bx + ox, by + oy
+        return (ax, ay), (bx, by)
+
+    def route_at(self, x: float, y: float, reach: float | None = None) -> str | None:
+        """The route nearest to a point, if one lies within a finger's reach."""
+        reach = reach if reach is not None else dp(24)
+        best, best_d = None, reach
+        for route_id, ((ax, ay), (bx, by)) in self._segments.items():
+            d = _distance_to_segment(x, y, ax, ay, bx, by)
+            if d < best_d:
+                best, best_d = route_id, d
+        return best
+
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos) or self.board is None:
+            return super().on_touch_down(touch)
+        route_id = self.route_at(*touch.pos)
+        if route_id is not None:
+            if self.on_tap is not None:
+                self.on_tap(route_id)
+            return True
+        return super().on_touch_down(touch)
+
+    # ---- drawing -----------------------------------------------------------------------
+
+    def redraw(self, *_args) -> None:
+        """The map (routes, taxis, locations, names) is drawn into one texture, again only
+        after a claim or a new size; a selected route or a ticket's path is drawn over it."""
+        self.canvas.clear()
+        self._segments.clear()
+        if self.board is None or self.width < 10 or self.height < 10:
+            return
+        size = (int(self.width), int(self.height))
+        taxis = (tuple(sorted(self.owners.items())), tuple(self.colours))
+        if self._texture is None or self._drawn != (size, taxis):
+            self._texture = self._draw_map(size)
+            self._drawn = (size, taxis)
+        to_widget, scale = self._transform()
+        width = self._route_width(scale)
+        for route in self.board.routes.values():
+            self._segments[route.id] = self._route_segment(route, to_widget, width)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self._texture, pos=self.pos, size=size)
+            lit = _Shapes()
+            for route_id in {self.selected, *self.highlight} - {""}:
+                (ax, ay), (bx, by) = self._segments[route_id]
+                route = self.board.routes[route_id]
+                _spaces(lit, ax, ay, bx, by, route.length, width, self._fill(route), lit=True)
+            for location_id in self.marked:
+                x, y = to_widget(*self.board.locations[location_id].xy)
+                r = self._dot_radius(scale)
+                lit.ring((1, 0.9, 0.2, 1), x, y, r + dp(2), r + dp(5))
+            lit.draw()
+
+    @staticmethod
+    def _route_width(scale: float) -> float:
+        return max(dp(5), 16 * scale)
+
+    @staticmethod
+    def _dot_radius(scale: float) -> float:
+        return max(dp(7), 13 * scale)
+
+    def _draw_map(self, size: tuple[int, int]):
+        """Routes with their taxis, then the locations and names on top, in a texture."""
+        fbo = Fbo(size=size)
+        to_local, scale = self._transform(origin=(0, 0))
+        width = self._route_width(scale)
+        routes, places = _Shapes(), _Shapes()
+        for route in self.board.routes.values():
+            (ax, ay), (bx, by) = self._route_segment(route, to_local, width)
+            claimed = route.id in self.owners
+            _spaces(routes, ax, ay, bx, by, route.length, width, self._fill(route),
+                    edge=(1, 1, 1, 1) if claimed else (0, 0, 0, 1))
+        names = []
+        for loc in self.board.locations.values():
+            x, y = to_local(*loc.xy)
+            r = self._dot_radius(scale)
+            places.disc((0.15, 0.15, 0.18, 1), x, y, r + dp(1.5))
+            places.disc((0.95, 0.95, 0.92, 1), x, y, r)
+            if loc.attraction:  # the "1" coin of a tourist attraction
+                c = r * 0.62
+                places.disc((0.95, 0.75, 0.15, 1), x + r * 0.3 + c, y + r * 0.3 + c, c)
+                names.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, sp(9), (0.2, 0.15, 0, 1),
+                              False))
+            names.append((loc.name, x, y - r - sp(7), sp(10), (1, 1, 1, 1), True))
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+            routes.draw()
+            places.draw()
+            for name in names:
+                self._text(*name)
+        fbo.draw()
+        texture = fbo.texture
+        fbo.clear()
+        return texture
+
+    def _fill(self, route: Route):
+        """The owner's taxi colour on a claimed route, else the route's own colour."""
+        owner = self.owners.get(route.id)
+        if owner is not None and owner < len(self.colours):
+            return TAXI_RGBA[self.colours[owner]]
+        return CARD_RGBA["gray" if route.colour is None else route.colour.key]
+
+    def _text(self, text: str, cx: float, cy: float, size: float, rgba, outline: bool):
+        """A name in one texture (outlined, so it reads over any route)."""
+        key = (text, size, outline)
+        texture = self._labels.get(key)
+        if texture is None:
+            label = CoreLabel(text=text, font_size=size, bold=True,
+                              outline_width=1 if outline else None, outline_color=(0, 0, 0))
+            label.refresh()
+            texture = self._labels[key] = label.texture
+        w, h = texture.size
+        Color(*rgba)
+        Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
+
+
+class _Shapes:
+    """Triangles gathered by colour and drawn as one mesh per colour: a few draw calls for
+    the whole map instead of hundreds (cheaper to draw, and lighter on a software renderer)."""
+
+    def __init__(self):
+        self.groups: dict[tuple, tuple[list[float], list[int]]] = {}
+
+    def _group(self, rgba) -> tuple[list[float], list[int]]:
+        return self.groups.setdefault(tuple(rgba), ([], []))
+
+    def quad(self, rgba, corners) -> None:
+        vertices, indices = self._group(rgba)
+        first = len(vertices) // 4
+        for x, y in corners:
+            vertices.extend((x, y, 0, 0))
+        indices.extend((first, first + 1, first + 2, first, first + 2, first + 3))
+
+    def disc(self, rgba, cx, cy, r, segments: int = 28) -> None:
+        vertices, indices = self._group(rgba)
+        centre = len(vertices) // 4
+        vertices.extend((cx, cy, 0, 0))
+        for i in range(segments):
+            a = 2 * math.pi * i / segments
+            vertices.extend((cx + r * math.cos(a), cy + r * math.sin(a), 0, 0))
+            indices.extend((centre, centre + 1 + i, centre + 1 + (i + 1) % segments))
+
+    def ring(self, rgba, cx, cy, inner, outer, segments: int = 28) -> None:
+        for i in range(segments):
+            a0, a1 = 2 * math.pi * i / segments, 2 * math.pi * (i + 1) / segments
+            self.quad(rgba, [(cx + inner * math.cos(a0), cy + inner * math.sin(a0)),
+                             (cx + outer * math.cos(a0), cy + outer * math.sin(a0)),
+                             (cx + outer * math.cos(a1), cy + outer * math.sin(a1)),
+                             (cx + inner * math.cos(a1), cy + inner * math.sin(a1))])
+
+    def draw(self) -> None:
+        for rgba, (vertices, indices) in self.groups.items():
+            Color(*rgba)
+            Mesh(vertices=vertices, indices=indices, mode="triangles")
+
+
+def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, lit=False,
+            edge=(0, 0, 0, 1)):
+    """A route's spaces between its two ends, each with a border. A claimed space holds a
+    taxi, drawn in the owner's colour with a white border, so it stands out from the free
+    routes (a blue taxi on a blue route still reads as claimed)."""
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -uy, ux
+    inset = min(length * 0.2, width * 1.4)  # room for the location dots at both ends
+    space = (length - 2 * inset) / spaces
+    gap = min(space * 0.12, dp(3))
+    layers = [((1, 1, 1, 1), dp(3.5))] if lit else []
+    layers += [(edge, dp(1.2)), (fill, 0)]
+    for rgba, grow in layers:
+        half = width / 2 + grow
+        for i in range(spaces):
+            s0 = inset + i * space + gap / 2 - grow
+            s1 = inset + (i + 1) * space - gap / 2 + grow
+            x0, y0 = ax + ux * s0, ay + uy * s0
+            x1, y1 = ax + ux * s1, ay + uy * s1
+            shapes.quad(rgba, [(x0 + nx * half, y0 + ny * half), (x1 + nx * half, y1 + ny * half),
+                               (x1 - nx * half, y1 - ny * half), (x0 - nx * half, y0 - ny * half)])
+
+
+def _distance_to_segment(px, py, ax, ay, bx, by) -> float:
+    dx, dy = bx - ax, by - ay
+    if dx == dy == 0:
+        return math.hypot(px - ax, py - ay)
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))

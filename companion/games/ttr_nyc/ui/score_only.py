@@ -1,0 +1,54 @@
+"""Score-only: tap each player's routes on the map, then their tickets, and get the scoring."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import NumericProperty, StringProperty
+
+from companion.core.rules import Phase
+from ..engine import PlaceRoute
+from companion.app.i18n import _
+from companion.app.screens import BaseScreen
+from companion.app.theme import TAXI_RGBA, touch
+from companion.app.widgets import PlayerTab
+
+
+class ScoreOnlyScreen(BaseScreen):
+    seat = NumericProperty(0)  # whose routes are being tapped
+    summary = StringProperty("")
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        if table.status.phase is Phase.OVER:
+            App.get_running_app().go("scoring")
+            return
+        colours = self.show_game_map(table)
+        tabs = self.ids.tabs
+        tabs.clear_widgets()
+        for seat, name in enumerate(table.header.players):
+            tab = PlayerTab(text=name, group="score_only_seat", allow_no_selection=False,
+                            state="down" if seat == self.seat else "normal",
+                            rgba=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)),
+                            size_hint_y=None, height=touch())
+            tab.bind(on_release=lambda b, seat=seat: self.choose(seat))
+            tabs.add_widget(tab)
+        player = table.state.seats[self.seat]
+        taxis = table.rules.board.taxis_per_player
+        self.summary = _("{player}: {routes} route(s), {used} of {taxis} taxis").format(
+            player=table.header.players[self.seat], routes=len(player.routes),
+            used=taxis - player.taxis, taxis=taxis)
+
+    def choose(self, seat: int) -> None:
+        self.seat = seat
+        self.refresh()
+
+    def route_tapped(self, route_id: str) -> None:
+        App.get_running_app().submit(PlaceRoute(self.seat, route_id), "map_message")
+
+    def undo(self) -> None:
+        App.get_running_app().undo("map_message")
+
+    def tickets(self) -> None:
+        App.get_running_app().go("scoring")

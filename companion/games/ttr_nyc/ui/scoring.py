@@ -1,0 +1,188 @@
+"""Scoring: each player taps the tickets they hold; then the table, the chart, the winner and why."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.core.rules import Phase
+from ..engine import RevealTickets
+from ..engine.scoring import ticket_path
+from companion.app.i18n import _
+from companion.app.screens import BaseScreen
+from companion.app.theme import TAXI_RGBA, touch
+from companion.app.words import ticket_label
+
+COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tickets won")),
+           ("tickets_failed", lambda: _("Tickets lost")), ("attractions", lambda: _("Attractions")))
+
+
+class ScoringScreen(BaseScreen):
+    entering = BooleanProperty(True)  # tickets are being tapped in (else: the results)
+    prompt = StringProperty("")
+    winner_text = StringProperty("")
+    reason_text = StringProperty("")
+    score_only = BooleanProperty(False)
+
+    def refresh(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        self.score_only = table.header.options.get("mode") == "score_only"
+        status = table.status
+        self._show_part(status.phase is Phase.SCORING)
+        if status.phase is Phase.SCORING:
+            self.entering = True
+            self._show_ticket_entry(status.seat)
+        elif status.phase is Phase.OVER:
+            self.entering = False
+            self._show_results()
+        else:
+            App.get_running_app().open_current_game()
+
+    def on_kv_post(self, base_widget) -> None:
+        super().on_kv_post(base_widget)
+        # ids are weak: keep both parts alive while one of them is off the screen
+        self._parts = {True: self.ids.entry_box.__self__, False: self.ids.results_box.__self__}
+
+    def _show_part(self, entering: bool) -> None:
+        """Either the ticket entry or the results is on the screen (never both)."""
+        container = self.ids.container
+        part = self._parts[entering]
+        if part.parent is not container:
+            container.clear_widgets()
+            container.add_widget(part)
+
+    # ---- tapping in tickets ------------------------------------------------------------------
+
+    def _show_ticket_entry(self, seat: int) -> None:
+        table = self.table
+        s = table.state
+        name = table.header.players[seat]
+        if self.score_only:
+            self.prompt = _("{player}: tap every ticket you hold, then Done.").format(player=name)
+        else:
+            self.prompt = _("{player}: tap the {count} ticket(s) you kept, then Done.").format(
+                player=name, count=s.seats[seat].tickets)
+        taken = {t for p in s.seats if p.revealed for t in p.revealed}
+        grid = self.ids.tickets
+        board = table.rules.board
+        if not grid.children:  # one button per ticket in the box, made once
+            for ticket_id in board.tickets:
+                button = ToggleButton(font_size=sp(14), halign="center", valign="middle")
+                button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
+                button.ticket_id = ticket_id
+                grid.add_widget(button)
+        for button in grid.children:
+            button.text = ticket_label(board, button.ticket_id)
+            button.state = "normal"
+            button.disabled = button.ticket_id in taken
+        self.seat = seat
+
+    def component_scanned(self, component) -> bool:
+        """A scanned ticket goes to the tickets of the player tapping theirs in."""
+        if component.kind != "ticket" or not self.entering:
+            return False
+        for button in self.ids.tickets.children:
+            if button.ticket_id == component.value:
+                if button.disabled:
+                    self.show_message(_("Another player has already revealed that ticket."))
+                else:
+                    button.state = "down"
+                return True
+        return False
+
+    def seat_button(self, seat: int, end_turn: bool) -> None:
+        """The seat button of the player tapping in tickets confirms them (Done)."""
+        if self.entering:
+            self.done()
+
+    def done(self) -> None:
+        chosen = tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
+                       if b.state == "down")
+        App.get_running_app().submit(RevealTickets(self.seat, chosen))
+
+    def undo(self) -> None:
+        App.get_running_app().undo()
+        if self.table.status.phase not in (Phase.SCORING, Phase.OVER):
+            App.get_running_app().open_current_game()
+
+    def back_to_map(self) -> None:
+        App.get_running_app().go("score_only")
+
+    # ---- the results ---------------------------------------------------------------------
+
+    def _show_results(self) -> None:
+        table = self.table
+        sheet = table.score()
+        players = table.header.players
+        colours = self.show_game_map(table)
+        # Categories down, players across: long words in any language get a whole column.
+        grid = self.ids.results
+        grid.clear_widgets()
+        grid.cols = len(players) + 1
+        grid.add_widget(self._cell(""))
+        for seat, name in enumerate(players):
+            grid.add_widget(self._cell(name, bold=True, colour=TAXI_RGBA.get(colours[seat])))
+        for key, title in COLUMNS:
+            grid.add_widget(self._cell(title(), heading=True))
+            for seat in range(len(players)):
+                grid.add_widget(self._cell(str(sheet.of(seat, key))))
+        grid.add_widget(self._cell(_("Total"), heading=True, bold=True))
+        for seat in range(len(players)):
+            grid.add_widget(self._cell(str(sheet.totals[seat]), bold=True))
+        winners = " & ".join(players[seat] for seat in sheet.winners)
+        if sheet.shared:
+            self.winner_text = _("Shared victory: {players}").format(players=winners)
+            self.reason_text = _("Tied on points and on completed tickets.")
+        else:
+            self.winner_text = _("{player} wins!").format(player=winners)
+            self.reason_text = (_("Tied on points: more completed tickets decided it.")
+                                if sheet.decided_by else "")
+        chart = self.ids.chart
+        chart.names = list(players)
+        chart.colours = [TAXI_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
+        chart.values = list(sheet.totals)
+        self._fill_ticket_list(table, colours)
+        self.map.highlight = []
+        self.map.marked = []
+
+    def _cell(self, text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
+        """A cell of the results table: a category's name (left) or a number."""
+        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None, height=dp(28),
+                      shorten=True, color=colour or (1, 1, 1, 1))
+        if heading:
+            label.size_hint_x, label.width = None, dp(150)
+        label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        label.halign, label.valign = ("left" if heading else "center"), "middle"
+        return label
+
+    def _fill_ticket_list(self, table, colours) -> None:
+        box = self.ids.ticket_list
+        box.clear_widgets()
+        board = table.rules.board
+        for seat, name in enumerate(table.header.players):
+            player = table.state.seats[seat]
+            for ticket_id in player.revealed or ():
+                ticket = board.tickets[ticket_id]
+                path = ticket_path(board, player.routes, ticket)
+                sign = "+" if path is not None else "-"
+                ends = f"{board.locations[ticket.a].name} – {board.locations[ticket.b].name}"
+                button = Factory.QuietButton(
+                    text=f"{name}: {ends}  {sign}{ticket.points}", font_size=sp(13),
+                    color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), height=touch())
+                button.bind(on_release=lambda b, t=ticket_id, p=path: self.show_path(t, p))
+                box.add_widget(button)
+
+    def show_path(self, ticket_id: str, path: list[str] | None) -> None:
+        """A completed ticket's path on the map (a failed one: just its two ends)."""
+        board = self.table.rules.board
+        ticket = board.tickets[ticket_id]
+        self.map.highlight = path or []
+        self.map.marked = [ticket.a, ticket.b]
+        if path is None:
+            self.show_message(_("Not completed: no path of this player's routes joins them."))

@@ -1,0 +1,359 @@
+"""Translations: every marked string is translated in every catalog with its blanks intact, the
+catalogs are in step with the code, .po files are read and .mo files built correctly, and the
+UI shows no English literal that bypasses gettext."""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import gettext
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from companion.app import catalog
+from companion.app.i18n import catalog as load_catalog
+from companion.app.i18n import compile_mo, po_path, read_po
+
+LANGUAGES = catalog.TRANSLATED
+ROOT = catalog.ROOT
+
+
+@pytest.fixture(scope="module")
+def msgids() -> list[str]:
+    return catalog.extract()
+
+
+def blanks(text: str) -> set[tuple[str, str | None, str]]:
+    """The `{name!conv:spec}` blanks of a str.format template ({{ and }} are not blanks)."""
+    return {(name, conversion, spec or "")
+            for _literal, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None}
+
+
+def dummy_values(text: str) -> dict[str, object]:
+    return {re.split(r"[.\[]", name, maxsplit=1)[0]: (7 if spec else "x")
+            for name, _conversion, spec in blanks(text)}
+
+
+# ---- finding the strings ---------------------------------------------------------------
+
+
+def test_extract_finds_every_kind_of_msgid(msgids):
+    assert len(msgids) == len(set(msgids)), "a msgid is listed twice"
+    expected = [
+        "There is nothing to undo.",  # RuleViolation in table.py and gamelog.py
+        "Action {kind!r} needs the field {field!r}.",  # malformed() in core.py
+        # implicitly joined literals, in the engine and in the UI
+        "Two players have the same name: give each player a name of their own.",
+        "{game} is for {least} to {most} players.",  # _() in games.py
+        "blue",  # _() inside a lambda in words.py
+        "Draw tickets",  # tr._() in ttr_play.kv
+        "Choose a game",  # tr._() in home.kv
+    ]
+    missing = [m for m in expected if m not in msgids]
+    assert not missing, f"extract() missed: {missing}"
+    # order of first appearance, files in path order: app/, boards.py, core/, …, then kv/
+    order = ["blue",  # companion/app/words.py
+             "Unknown game {game!r}; this version knows {known}.",  # companion/boards.py
+             "Unknown action type {kind!r}.",  # companion/core/rules.py
+             "There is nothing to undo.",  # companion/gamelog.py
+             "Draw tickets"]  # kv/ttr_nyc/play.kv
+    assert [msgids.index(m) for m in order] == sorted(msgids.index(m) for m in order)
+
+
+def test_python_msgids_reads_calls_in_source_order():
+    source = '''
+x = _("first " "joined")
+raise RuleViolation("code", "template {a!r}", a=1)
+y = tr._('single')
+z = malformed("broken {kind}", kind=1)
+_(variable)
+_(f"formatted {x}")
+RuleViolation("code", message="by keyword")
+RuleViolation("malformed_action", message_var)
+_("")
+w = [_("second"), _("first joined")]
+'''
+    assert catalog.python_msgids(source) == [
+        "first joined", "template {a!r}", "single", "broken {kind}", "by keyword", "second",
+        "first joined"]
+
+
+def test_kv_msgids_reads_both_quotes_escapes_and_joined_literals():
+    kv = '''
+<Screen>:
+    Button:
+        text: tr._("Hello")
+    Button:
+        text: tr._('It\\'s "here"')
+    Label:
+        text: "Some Game\\n" + tr._("(coming)")
+    Label:
+        text: tr._( "two " 'parts' )
+    Label:
+        text: "plain"
+        hint: tr._(root.name)
+'''
+    assert catalog.kv_msgids(kv) == ["Hello", "It's \"here\"", "(coming)", "two parts"]
+
+
+# ---- the catalogs -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_msgid_is_translated(language, msgids):
+    entries = read_po(po_path(language))
+    missing = [m for m in msgids if not entries.get(m)]
+    assert not missing, (f"{language}: {len(missing)} of {len(msgids)} strings untranslated "
+                         "(python -m companion.app.catalog lists them):\n"
+                         + "\n".join(f"  {m!r}" for m in missing))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_keep_the_blanks(language, msgids):
+    entries = read_po(po_path(language))
+    problems = []
+    for msgid in msgids:
+        translation = entries.get(msgid)
+        if not translation:
+            continue
+        try:
+            wanted, got = blanks(msgid), blanks(translation)
+        except ValueError as error:
+            problems.append(f"{msgid!r} -> {translation!r}: {error}")
+            continue
+        if wanted != got:
+            problems.append(f"{msgid!r} -> {translation!r}: blanks {sorted(got)} "
+                            f"instead of {sorted(wanted)}")
+            continue
+        try:
+            translation.format(**dummy_values(msgid))
+        except (KeyError, IndexError, ValueError) as error:
+            problems.append(f"{msgid!r} -> {translation!r}: does not format ({error!r})")
+    assert not problems, f"{language}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogs_are_up_to_date(language):
+    path = po_path(language)
+    current = path.read_text(encoding="utf-8")
+    wanted = catalog.render(language)
+    if current != wanted:
+        diff = difflib.unified_diff(current.splitlines(), wanted.splitlines(),
+                                    str(path), "python -m companion.app.catalog", lineterm="")
+        pytest.fail(f"{path.relative_to(ROOT)} is out of date; run python -m companion.app.catalog"
+                    "\n" + "\n".join(list(diff)[:40]))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_compiled_catalog_answers_every_msgid(language, msgids):
+    entries = read_po(po_path(language))
+    translations = load_catalog(language)
+    wrong = [m for m in msgids if entries.get(m) and translations.gettext(m) != entries[m]]
+    assert not wrong, f"{language}: the compiled catalog answers these differently: {wrong}"
+    assert translations.gettext("not a msgid at all") == "not a msgid at all"
+
+
+def test_update_keeps_translations_adds_new_and_drops_obsolete(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
+    path = po_path("de")
+    path.parent.mkdir(parents=True)
+    path.write_text('msgid ""\nmsgstr "Language: de\\n"\n\n'
+                    "# checked by Anna\n#, fuzzy\nmsgid \"Undo\"\nmsgstr \"Zurück\"\n\n"
+                    'msgid "Settings"\nmsgstr "Einstellungen"\n\n'
+                    'msgid "A string the code no longer has"\nmsgstr "Weg damit"\n\n'
+                    '#~ msgid "Long gone"\n#~ msgstr "Lange weg"\n', encoding="utf-8")
+    assert catalog.update("de") is True
+    text = path.read_text(encoding="utf-8")
+    entries = catalog.parse_po(text)
+    assert list(entries) == catalog.extract()
+    assert entries["Settings"].msgstr == "Einstellungen"
+    assert entries["Undo"].msgstr == "Zurück" and entries["Undo"].fuzzy
+    assert entries["Undo"].comments == ["checked by Anna"]
+    assert entries["Draw tickets"].msgstr == ""
+    assert "no longer has" not in text and "Long gone" not in text
+    assert '"Content-Type: text/plain; charset=UTF-8\\n"' in text and '"Language: de\\n"' in text
+    assert read_po(path) == {"": read_po(path)[""], "Settings": "Einstellungen"}  # fuzzy left out
+    assert catalog.missing("de") == [m for m in catalog.extract() if m != "Settings"]
+    assert catalog.update("de") is False  # stable: a second run changes nothing
+
+
+# ---- reading .po, writing .po, building .mo ----------------------------------------------
+
+SAMPLE_PO = r'''# A translator's comment
+msgid ""
+msgstr ""
+"Language: hu\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+
+#: companion/games/ttr_nyc/ui/play.py
+msgid ""
+"First line\n"
+"second line"
+msgstr ""
+"Első sor\n"
+"második sor"
+
+msgid "Say \"hi\" \\ {name!r}\tnow"
+msgstr "Mondd: \"szia\" \\ {name!r}\tmost"
+
+#, fuzzy
+msgid "Unsure"
+msgstr "Bizonytalan"
+
+#, python-format, fuzzy
+msgid "Also unsure"
+msgstr "Szintén"
+
+msgid "Not yet"
+msgstr ""
+
+msgid "Ő and ș"
+msgstr "ő és ș"
+'''
+
+
+def test_read_po_handles_multiline_strings_escapes_and_fuzzy(tmp_path):
+    path = tmp_path / "sample.po"
+    path.write_text(SAMPLE_PO, encoding="utf-8")
+    entries = read_po(path)
+    assert entries["First line\nsecond line"] == "Első sor\nmásodik sor"
+    assert entries['Say "hi" \\ {name!r}\tnow'] == 'Mondd: "szia" \\ {name!r}\tmost'
+    assert entries["Ő and ș"] == "ő és ș"
+    assert "Unsure" not in entries and "Also unsure" not in entries  # fuzzy
+    assert "Not yet" not in entries  # untranslated
+    assert "Content-Type: text/plain; charset=UTF-8" in entries[""]
+    parsed = catalog.parse_po(SAMPLE_PO)  # the catalog writer's reader agrees, and keeps more
+    assert {m: e.msgstr for m, e in parsed.items() if e.msgstr and not e.fuzzy} == {
+        m: s for m, s in entries.items() if m}
+    assert parsed["Unsure"].fuzzy and parsed["Also unsure"].fuzzy
+    assert parsed["Not yet"].msgstr == ""
+
+
+@pytest.mark.parametrize("text", [
+    "plain", 'with "quotes"', "back\\slash", "two\nlines", "ends with newline\n",
+    "tab\there", "ő ș å ß – ×", '{name!r}: {{"json": true}}', "\n", "a\\nb is not a newline",
+])
+def test_po_strings_survive_writing_and_reading(tmp_path, text):
+    path = tmp_path / "one.po"
+    path.write_text(catalog.quote("msgid", text) + "\n" + catalog.quote("msgstr", text) + "\n",
+                    encoding="utf-8")
+    assert read_po(path) == {text: text}
+    assert catalog.parse_po(path.read_text(encoding="utf-8"))[text].msgstr == text
+
+
+def test_compile_mo_round_trips_through_gnu_translations():
+    entries = {
+        "": "Content-Type: text/plain; charset=UTF-8\n",
+        "Undo": "Visszavonás",
+        "Deck": "Húzópakli ő",
+        "Route": "Rută ș ț",
+        "Tickets": "Biljetter å ä ö",
+        "Street": "Straße ß",
+        "plain ascii": "still ascii",
+        "two\nlines": "zwei\nZeilen",
+        "{player} wins!": "{player} nyert!",
+    }
+    translations = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+    for msgid, msgstr in entries.items():
+        if msgid:
+            assert translations.gettext(msgid) == msgstr
+    assert translations.gettext("unknown") == "unknown"
+    assert translations.info()["content-type"] == "text/plain; charset=UTF-8"
+    # without a header compile_mo adds one, so non-ASCII still decodes as UTF-8
+    bare = gettext.GNUTranslations(io.BytesIO(compile_mo({"ő": "ș å ß"})))
+    assert bare.gettext("ő") == "ș å ß"
+
+
+# ---- the UI: no English text that skips gettext ------------------------------------------
+
+# Shown as they are in every language: names of games and of the app, signs, blanks.
+ALLOWED = ("Ticket to Ride: New York", "Railways of the World: The Card Game",
+           "Manhattan TraffIQ", "companion", "×")
+TEXT_KEYWORDS = ("text", "hint_text", "title")
+_MARKUP = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
+_BLANK = re.compile(r"\{[^{}]*\}")
+
+
+def _shown_literals(node: ast.AST) -> list[str]:
+    """The string literals an expression shows as they are (not those passed through _())."""
+    if isinstance(node, ast.Constant):
+        return [node.value] if isinstance(node.value, str) else []
+    if isinstance(node, ast.JoinedStr):
+        return [v.value for v in node.values if isinstance(v, ast.Constant)]
+    if isinstance(node, ast.BinOp):
+        return _shown_literals(node.left) + _shown_literals(node.right)
+    if isinstance(node, ast.BoolOp):
+        return [s for value in node.values for s in _shown_literals(value)]
+    if isinstance(node, ast.IfExp):
+        return _shown_literals(node.body) + _shown_literals(node.orelse)
+    if isinstance(node, ast.Call):
+        callee = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
+            node.func, "id", None)
+        if callee == "_":
+            return []
+        if isinstance(node.func, ast.Attribute):  # "…".format(), _("…").format(): the receiver
+            return _shown_literals(node.func.value)
+    return []
+
+
+def _english(literal: str) -> bool:
+    rest = _MARKUP.sub("", literal)
+    for allowed in ALLOWED:
+        rest = rest.replace(allowed, "")
+    rest = _BLANK.sub("", rest)
+    return any(ch.isalpha() for ch in rest)
+
+
+def untranslated_ui_literals() -> list[str]:
+    found = []
+    for path in sorted((ROOT / "companion" / "ui").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            values = []
+            if isinstance(node, ast.Call):
+                values = [k.value for k in node.keywords if k.arg in TEXT_KEYWORDS]
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Attribute) and t.attr in TEXT_KEYWORDS[:2]
+                       for t in targets) and node.value is not None:
+                    values = [node.value]
+            for value in values:
+                for literal in _shown_literals(value):
+                    if _english(literal):
+                        found.append(f"{path.relative_to(ROOT)}:{value.lineno}: {literal!r}")
+    pattern = re.compile(r"^\s*(?:" + "|".join(TEXT_KEYWORDS) + r")\s*:\s*(.+?)\s*$")
+    for path in sorted((ROOT / "kv").glob("*.kv")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = pattern.match(line)
+            if not match:
+                continue
+            try:
+                expression = ast.parse(match.group(1), mode="eval").body
+            except SyntaxError:
+                continue
+            for literal in _shown_literals(expression):
+                if _english(literal):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {literal!r}")
+    return found
+
+
+def test_the_heuristic_catches_untranslated_text():
+    tree = ast.parse('Button(text="Hello world", hint_text=_("Name"))\n'
+                     'Label(text=f"{name}: {score}  ·  ok")\n'
+                     'Label(text="Ticket to Ride: New York\\n" + _("(coming)"))\n'
+                     'Label(text=_("Deck") + f"\\n{count}")\n'
+                     'Label(text="[b]{player}[/b] ×")\n')
+    shown = [literal for node in ast.walk(tree) if isinstance(node, ast.Call)
+             for k in node.keywords for literal in _shown_literals(k.value)]
+    assert [s for s in shown if _english(s)] == ["Hello world", "  ·  ok"]
+
+
+def test_ui_shows_no_untranslated_english_literal():
+    found = untranslated_ui_literals()
+    assert not found, ("English text shown without _() / tr._() (wrap it, or add it to "
+                       "ALLOWED if it is a name):\n" + "\n".join(found))
