@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Mapping
 
-from .core.rules import Action, Phase, RuleViolation, ScoreSheet, Status
+from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
 from .gamelog import UNDO, Game, Header, fold
 from .store import Store, StoreError
 
@@ -76,6 +76,16 @@ class Table:
 
     def score(self) -> ScoreSheet:
         return self.rules.score(self.state)
+
+    def check(self, action: Action) -> RuleViolation | None:
+        """Would `submit` accept this move now? None if so, else the engine's reason."""
+        return self.rules.check(self.state, action)
+
+    def moves(self, seat: int | None = None) -> list[Move]:
+        """The kinds of move open to a seat now (the seat whose turn it is by default)."""
+        if seat is None:
+            seat = self.status.seat
+        return self.rules.moves(self.state, seat)
 
     # ---- changing it -------------------------------------------------------------------
 

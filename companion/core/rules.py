@@ -218,6 +218,22 @@ class ScoreSheet:
         }
 
 
+@dataclass(frozen=True)
+class Move:
+    """One kind of move a seat may or may not make now, as the screens offer it.
+
+    `kind` is the action's kind ("claim_route", "draw_tickets" …); `reason` says why the move
+    is not open (None when it is). The screens grey out a closed move and show its reason when
+    tapped; they never work a rule out for themselves."""
+
+    kind: str
+    reason: RuleViolation | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.reason is None
+
+
 class Rules:
     """What a game module provides: the engine the Table and the CLI drive.
 
@@ -232,6 +248,19 @@ class Rules:
         raise NotImplementedError
 
     def apply(self, state: Any, action: Action) -> Any:
+        raise NotImplementedError
+
+    def check(self, state: Any, action: Action) -> RuleViolation | None:
+        """None if `apply` would accept the action now, else the reason. The state is left as
+        it was: the move is tried on the engine's own copy."""
+        try:
+            self.apply(state.copy(), action)
+        except RuleViolation as violation:
+            return violation
+        return None
+
+    def moves(self, state: Any, seat: int) -> list[Move]:
+        """Which kinds of move are open to this seat now, each with its reason when not."""
         raise NotImplementedError
 
     def status(self, state: Any) -> Status:
