@@ -19,7 +19,7 @@ from .moves import MAX_POINTS, CityCard
 from .network import GOODS_INK, GOODS_RGBA, RAIL_RGBA
 from .words import card_name, cards_label, goods_name, rail_name
 from companion.app.theme import touch
-from companion.games.ttr_nyc.ui.play import Dialog
+from companion.app.dialogs import Dialog
 from companion.app.widgets import CardButton, Message
 
 CITY_RGBA = (0.80, 0.74, 0.58, 1)

@@ -23,7 +23,7 @@ from .moves import (PLAYING, actions_left, fitting_turns, hand_has_unseen, known
     tile_from_value, turn_choices)
 from .tile_chooser import GAME, TileChooser
 from .words import describe, vehicle_name
-from companion.games.ttr_nyc.ui.play import Dialog
+from companion.app.dialogs import Dialog
 from companion.app.widgets import Question
 
 ACT_NAMES = {

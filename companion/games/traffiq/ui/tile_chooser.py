@@ -88,10 +88,10 @@ class TileChooser(GridLayout):
     def __init__(self, on_change=None, **kwargs):
         super().__init__(cols=3, spacing=dp(4), size_hint=(None, None), **kwargs)
         gap = dp(4)
-        strip = 4 * touch(3) * gap  # north and south: a row of four chips
+        strip = 4 * touch() + 3 * gap  # north and south: a row of four chips
         block = 2 * touch() + gap  # east and west: two by two, to keep the whole thing low
         middle = dp(150)
-        self.size = (strip + 2 * block + 2 * gap, middle + 2 * touch(2) * gap)
+        self.size = (strip + 2 * block + 2 * gap, middle + 2 * touch() + 2 * gap)
         self.on_change = on_change
         self.implied: tuple = (None,) * 4
         self.chosen: list = [None] * 4

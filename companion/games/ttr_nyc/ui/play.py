@@ -9,7 +9,6 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
@@ -19,6 +18,7 @@ from ..engine import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pas
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import PANEL, TAXI_RGBA, touch
+from companion.app.dialogs import Dialog
 from companion.app.widgets import CardButton
 from companion.app.words import card_name, describe, explain, payment_label, route_label
 
@@ -34,44 +34,17 @@ def legal(table, action) -> RuleViolation | None:
     return None
 
 
-class Dialog(ModalView):
-    """A question the game needs answered before it goes on (never dismissed by a stray tap)."""
+class TtrDialog(Dialog):
+    """A Ticket to Ride question: the map and cards stay in sight where possible."""
 
-    kind = StringProperty("")
-
-    # How much of the screen each question takes: the map and cards stay in sight where possible.
     SIZES = {"turn_up": ((0.56, 0.96), {"right": 0.99, "center_y": 0.5}),
              "which_card": ((0.56, 0.96), {"right": 0.99, "center_y": 0.5}),
              "keep_setup": ((0.56, 0.6), {"right": 0.99, "center_y": 0.5}),
              "keep_draw": ((0.56, 0.6), {"right": 0.99, "center_y": 0.5}),
              "claim": ((0.62, 0.96), {"right": 0.99, "center_y": 0.5})}
 
-    def __init__(self, kind: str, **kwargs):
-        size, pos = self.SIZES.get(kind, ((0.9, 0.9), {"center_x": 0.5, "center_y": 0.5}))
-        super().__init__(auto_dismiss=False, size_hint=size, pos_hint=pos,
-                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.2), **kwargs)
-        self.kind = kind
-        self.box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        with self.box.canvas.before:
-            from kivy.graphics import Color, Rectangle
-            Color(*PANEL)
-            self._bg = Rectangle()
-        self.box.bind(pos=lambda w, p: setattr(self._bg, "pos", p),
-                      size=lambda w, s: setattr(self._bg, "size", s))
-        self.add_widget(self.box)
 
-    def title(self, text: str) -> Label:
-        label = Factory.Note(text=text, font_size=sp(19), bold=True)
-        self.box.add_widget(label)
-        return label
-
-    def button(self, text: str, callback, accent: bool = False, **kwargs):
-        button = (Factory.AccentButton if accent else Factory.BigButton)(text=text, **kwargs)
-        button.bind(on_release=lambda *_: callback())
-        return button
-
-
-class TurnUpQuestion(Dialog):
+class TurnUpQuestion(TtrDialog):
     """Which card(s) the table turned face up, or (every card scanned) which cards a player
     was dealt or drew: one tap (or scan) per card, with a way back."""
 
@@ -391,7 +364,7 @@ class TtrPlayScreen(BaseScreen):
         kind = "keep_setup" if setup else "keep_draw"
         table = self.table
         self._close_dialog()
-        self.dialog = dialog = Dialog(kind)
+        self.dialog = dialog = TtrDialog(kind)
         name = table.header.players[seat]
         if setup:
             dialog.title(_("{player}: you were dealt 2 tickets. How many did you keep?")
@@ -491,7 +464,7 @@ class TtrPlayScreen(BaseScreen):
                               _("You cannot pay for this route with your cards."), "map_message")
             return
         self._close_dialog()
-        self.dialog = dialog = Dialog("claim")
+        self.dialog = dialog = TtrDialog("claim")
         kind = card_name(route.colour.key) if route.colour else card_name("gray")
         dialog.title(_("Claim {route} – length {length}, {colour}").format(
             route=route_label(board, route_id), length=route.length, colour=kind))

@@ -1,0 +1,39 @@
+"""A question a game needs answered before it goes on: the floating panel every game's dialogs share."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.properties import StringProperty
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from .widgets import panel
+
+
+class Dialog(ModalView):
+    """A question the game needs answered before it goes on (never dismissed by a stray tap).
+
+    A game's dialogs subclass it and say in `SIZES` how much of the screen each kind of
+    question takes (size_hint, pos_hint); any other kind floats in the middle."""
+
+    kind = StringProperty("")
+    SIZES: dict = {}
+
+    def __init__(self, kind: str, **kwargs):
+        size, pos = self.SIZES.get(kind, ((0.9, 0.9), {"center_x": 0.5, "center_y": 0.5}))
+        super().__init__(auto_dismiss=False, size_hint=size, pos_hint=pos,
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.2), **kwargs)
+        self.kind = kind
+        self.box = panel(spacing=dp(8))
+        self.add_widget(self.box)
+
+    def title(self, text: str) -> Label:
+        label = Factory.Note(text=text, font_size=sp(19), bold=True)
+        self.box.add_widget(label)
+        return label
+
+    def button(self, text: str, callback, accent: bool = False, **kwargs):
+        button = (Factory.AccentButton if accent else Factory.BigButton)(text=text, **kwargs)
+        button.bind(on_release=lambda *_: callback())
+        return button
