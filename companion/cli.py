@@ -12,6 +12,7 @@ from typing import Sequence, TextIO
 from .core.rules import ScoreSheet
 from .gamelog import Game, Header, LogError, dump_lines, fold_lines
 from .report import describe_state, score_table, state_json
+from .resources import DataFileError
 from .store import Store, StoreError, default_path
 
 
@@ -110,6 +111,9 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"companion replay: {args.file}: line {error.line}: {error.violation.message}",
               file=sys.stderr)
         return 1
+    except DataFileError as error:  # the installation's fault, not the log's: say so
+        print(f"companion replay: {error}", file=sys.stderr)
+        return 1
     _print_game(game, args.json, sys.stdout)
     return 0
 
@@ -124,7 +128,7 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
         return
     out.write(describe_state(game))
     out.write("\n")
-    out.write(score_table(sheet))
+    out.write(score_table(sheet, game.header.game))
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -14,10 +14,12 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.rules import Action, Phase, RuleViolation
 from companion.recovery import MovedAside, nothing_saved, open_store
+from companion.resources import kv_file
 from companion.store import Store, StoreError
 from companion.table import Table
 from companion.watchdog import Watchdog
 from . import storage
+from .games import game_ids, game_ui
 from . import kiosk
 from .i18n import LANGUAGES, tr
 from .theme import BACKGROUND
@@ -25,10 +27,8 @@ from .words import explain
 
 log = logging.getLogger(__name__)
 
-KV_DIR = Path(__file__).resolve().parent.parent.parent / "kv"
 KV_FILES = tuple(f"app/{name}.kv" for name in
                  ("widgets", "home", "newgame", "history", "settings", "teach"))
-FIRST_GAME = "ttr-nyc"  # built at start; the other games' screens when first opened
 
 
 class CompanionApp(App):
@@ -64,7 +64,7 @@ class CompanionApp(App):
         from companion.games.ttr_nyc.ui import board_view
         from . import widgets  # noqa: F401  the widgets the layouts name
         for name in KV_FILES:
-            Builder.load_file(str(KV_DIR / name))
+            Builder.load_file(kv_file(name))
         from .history import GameLogScreen, HistoryScreen
         from .scanning import Scanning, TeachScreen
         from .home import HomeScreen
@@ -82,17 +82,17 @@ class CompanionApp(App):
             manager.add_widget(screen)
         self._built_games: set[str] = set()
         self.root = manager
-        self.ensure_game(FIRST_GAME)  # the others are built when first opened: a quicker start
+        # Home's first game is built at start; the others when first opened: a quicker start.
+        self.ensure_game(game_ids()[0])
         return manager
 
     def ensure_game(self, game_id: str) -> None:
         """A game's layouts and screens, built the first time the game is opened."""
-        from .games import game_ui
         if game_id in self._built_games:
             return
         game = game_ui(game_id)
         for name in game.kv_files:
-            Builder.load_file(str(KV_DIR / name))
+            Builder.load_file(kv_file(name))
         for screen in game.make_screens():
             self.root.add_widget(screen)
         self._built_games.add(game_id)
@@ -134,7 +134,6 @@ class CompanionApp(App):
     def start_game(self, game_id: str, players: list[str], colours: list[str], first: int,
                    mode: str = "play", places: tuple[int, ...] | None = None,
                    variants: dict | None = None) -> bool:
-        from .games import game_ui
         options = {"first": first, "mode": mode, "colours": colours, **(variants or {})}
         if places is not None:  # who sits where, from New game's seat buttons
             options["places"] = list(places)
@@ -165,7 +164,6 @@ class CompanionApp(App):
 
     def open_current_game(self) -> None:
         """The screen the game needs now: play, the score-only map, or scoring."""
-        from .games import game_ui
         table = self.table
         game = game_ui(table.header.game)
         self.ensure_game(game.game_id)

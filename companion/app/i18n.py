@@ -1,4 +1,5 @@
-"""Translations: gettext catalogs read from `data/locale/*.po`, switchable while the app runs.
+"""Translations: gettext catalogs read from the shipped `data/locale/*.po` (companion.resources),
+switchable while the app runs.
 
 Layouts use `tr._("…")`; when the language changes every such text is re-evaluated. Python
 code uses `_()` and redraws its screen on the `language` event of the app.
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from kivy.lang import Observable
 
-from companion.boards import data_dir
+from companion.resources import locale_dir
 
 LANGUAGES = {  # code -> the language's own name
     "en": "English",
@@ -24,10 +25,6 @@ LANGUAGES = {  # code -> the language's own name
     "sv": "Svenska",
 }
 DOMAIN = "companion"
-
-
-def locale_dir() -> Path:
-    return data_dir() / "locale"
 
 
 def po_path(language: str) -> Path:
