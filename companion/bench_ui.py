@@ -371,6 +371,24 @@ def _dialog_button(screen, text: str):
     return found[0] if found else None
 
 
+def _finger(x: float, y: float):
+    """A touch at window pixel (x, y), as an input provider makes one. (kivy.tests' UnitTestTouch
+    does the same, but importing kivy.tests needs pytest, which a plain install lacks.)"""
+    from kivy.base import EventLoop
+    from kivy.input.motionevent import MotionEvent
+
+    class Finger(MotionEvent):
+        def depack(self, args):
+            self.sx, self.sy = args  # where on the window, 0..1 from the bottom left
+            super().depack(args)
+
+    window = EventLoop.window
+    touch = Finger("bench", 1, (x / (window.width - 1.0), y / (window.height - 1.0)),
+                   is_touch=True, type_id="touch")
+    touch.profile = ["pos"]
+    return touch
+
+
 def _latency_child(db: str, taps: int, seed: int) -> int:
     """Taps on the play screen of a game in progress: time from touch-up to the frame after the
     screen was updated for it."""
@@ -382,7 +400,6 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
 
     async def scenario(frames: Frames) -> dict:
         from kivy.base import EventLoop
-        from kivy.tests.common import UnitTestTouch
         from .boards import rules_for
         from .games.ttr_nyc.playout import TtrPlayout
         from .app.words import card_name
@@ -402,7 +419,7 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
             if widget.get_root_window() is None or widget.disabled:
                 raise AssertionError(f"{widget.text!r} is not on screen or disabled")
             x, y = widget.to_window(*widget.center)
-            touch = UnitTestTouch(x, y)
+            touch = _finger(x, y)
             # Into the event loop's input queue, as an input provider puts a real touch: the
             # loop reads it at the start of its next frame, like a finger's.
             EventLoop._dispatch_input("begin", touch)

@@ -32,10 +32,23 @@ WITH_TARGET = ("start-up, companion / empty Kivy app", "tap to next frame, media
                "memory, companion after a game − empty app")
 
 
+def without_pytest(env: dict[str, str], folder: Path) -> dict[str, str]:
+    """`env` in which `import pytest` fails, as after the README's plain install (no test
+    extras): a module of that name first on the path that refuses to load."""
+    folder.mkdir()
+    (folder / "pytest.py").write_text('raise ImportError("pytest is not installed here")\n')
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(folder), env.get("PYTHONPATH"))))
+    blocked = subprocess.run([sys.executable, "-c", "import pytest"], env=env,
+                             capture_output=True, timeout=60)
+    assert blocked.returncode != 0, "pytest is still importable"
+    return env
+
+
 def test_bench_ui_quick_prints_every_figure(tmp_path: Path):
+    """The bench as installed without the test extras: it must not need pytest (kivy.tests)."""
     if shutil.which("Xvfb") is None and not os.environ.get("CI"):
         pytest.skip("Xvfb is not installed (in CI this test runs, and fails without it)")
-    env = dict(os.environ)
+    env = without_pytest(dict(os.environ), tmp_path / "no-pytest")
     env.pop("DISPLAY", None)  # so the bench starts its own Xvfb, as it does on a bare machine
     env["COMPANION_DB"] = str(tmp_path / "default" / "companion.db")
     env["XDG_DATA_HOME"] = str(tmp_path / "xdg")
