@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
+from . import resources
 from .core.rules import RuleViolation
 from .games.rotw.engine import Box, Rotw
 from .games.traffiq.engine import Box as TraffiqBox, Traffiq
@@ -14,27 +13,23 @@ from .games.ttr_nyc.engine import Board, TtrNyc
 
 
 def data_dir() -> Path:
-    """`COMPANION_DATA` if set, else the `data/` folder beside the package (the checkout)."""
-    override = os.environ.get("COMPANION_DATA")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "data"
+    """`COMPANION_DATA` if set, else the data shipped with the package (companion.resources)."""
+    return resources.data_dir()
 
 
 @lru_cache(maxsize=None)
 def ttr_nyc_board() -> Board:
-    with open(data_dir() / "ttr_nyc" / "board.json", encoding="utf-8") as f:
-        return Board.from_json(json.load(f))
+    return Board.from_json(resources.load_json("ttr_nyc", "board.json"))
 
 
 @lru_cache(maxsize=None)
 def rotw_box() -> Box:
-    with open(data_dir() / "rotw" / "box.json", encoding="utf-8") as f:
-        return Box.from_json(json.load(f))
+    return Box.from_json(resources.load_json("rotw", "box.json"))
 
 
 @lru_cache(maxsize=None)
 def traffiq_box() -> TraffiqBox:
-    with open(data_dir() / "traffiq" / "box.json", encoding="utf-8") as f:
-        return TraffiqBox.from_json(json.load(f))
+    return TraffiqBox.from_json(resources.load_json("traffiq", "box.json"))
 
 
 def rules_for(game_id: str):

@@ -34,11 +34,12 @@ if __name__ == "__main__":  # the command line: Kivy should neither log nor read
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from .i18n import LANGUAGES, po_path  # noqa: E402
+from ..resources import kv_dir  # noqa: E402
+from .i18n import LANGUAGES, po_path  # noqa: E402  the .po files the app reads
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent  # companion/
-ROOT = PACKAGE_DIR.parent
-KV_DIR = ROOT / "kv"
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # companion/: the modules, as source
+ROOT = PACKAGE_DIR.parent  # the checkout: `#:` lines name files relative to it
+KV_DIR = kv_dir().resolve()  # the layouts the app loads (the checkout's kv/)
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")  # English is the source
 
 # Calls whose argument at this position (or keyword) is a msgid.
