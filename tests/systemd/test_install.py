@@ -64,7 +64,10 @@ def tree(tmp_path: Path) -> Path:
                             capture_output=True, check=True, timeout=60).stdout
     for name in filter(None, listed.decode().split("\0")):
         source = PROJECT / name
-        if source.is_file():
+        if source.is_symlink():  # companion/kv, data, hardware: links to the top-level folders
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            (copy / name).symlink_to(os.readlink(source))
+        elif source.is_file():
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, copy / name)
     for command in (["init", "-q"], ["add", "-A"]):
@@ -110,6 +113,14 @@ def test_install_twice_then_uninstall(tree: Path):
                            cwd=tree).stdout
     assert where.strip() == str(tree / APP / "companion" / "watchdog.py")
     assert (tree / APP / "kv" / "app" / "home.kv").is_file()  # the layouts travel with the code
+    # … and the installed package finds them, the data and the rig (links in the copy).
+    shipped = subprocess.run([str(tree / "opt/companion/venv/bin/python"), "-c",
+                              "from companion import resources as r; import companion.hardware;"
+                              " print(r.kv_file('app/home.kv')); print(r.data_dir())"],
+                             capture_output=True, text=True, timeout=60, check=True,
+                             cwd=tree).stdout.split()
+    assert Path(shipped[0]).resolve() == tree / APP / "kv" / "app" / "home.kv"
+    assert (Path(shipped[1]) / "ttr_nyc" / "board.json").is_file()
 
     # systemd accepts the installed unit, its ExecStart a real program.
     verify = subprocess.run([require("systemd-analyze")["systemd-analyze"], "verify",
