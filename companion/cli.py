@@ -128,7 +128,7 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
         return
     out.write(describe_state(game))
     out.write("\n")
-    out.write(score_table(sheet))
+    out.write(score_table(sheet, game.header.game))
 
 
 def _export(args: argparse.Namespace) -> int:

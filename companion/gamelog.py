@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
 
 from .boards import rules_for
+from .games import games
 from .core.rules import Action, RuleViolation
 
 UNDO = "undo"
@@ -30,7 +31,8 @@ class Header:
     def parse(cls, obj: Any) -> "Header":
         if not isinstance(obj, Mapping) or not isinstance(obj.get("game"), str):
             raise RuleViolation("bad_header", "The first line must name the game, e.g. "
-                                '{{"game": "ttr-nyc", "players": ["Ann", "Ben"]}}.')
+                                '{{"game": "{example}", "players": ["Ann", "Ben"]}}.',
+                                example=games()[0].game_id)
         players = obj.get("players")
         if (not isinstance(players, list) or not players
                 or not all(isinstance(p, str) and p.strip() for p in players)):

@@ -31,14 +31,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .boards import rules_for
 from .gamelog import UNDO, Header, LogError, fold
-from .games.ttr_nyc.playout import TtrPlayout
+from .games import Game, games
 from .recovery import open_store
 from .store import Store
 from .table import Table
 
-GAME = "ttr-nyc"
+
+def played() -> Game:
+    """The game the harness plays: the first registered game with a random playout."""
+    return next(game for game in games() if game.playout is not None)
+
 UNDO_CHANCE = 0.08  # after this share of moves the script takes the move back and plays it again
 
 
@@ -65,7 +68,8 @@ class Script:
 def script(seed: int, game_id: int) -> Script:
     """The scripted game number `game_id` of a run: 2–4 players, a random playout, undos."""
     rng = random.Random(f"powercut:{seed}:{game_id}")
-    playout = TtrPlayout(rules_for(GAME), rng.randint(2, 4), rng, claim_bias=0.7)
+    game = played()
+    playout = game.playout()(game.rules(), rng.randint(game.least, game.most), rng)
     playout.play()
     entries: list[dict] = []
     last = len(playout.log) - 1
@@ -108,7 +112,7 @@ def _next_table(store: Store, seed: int) -> Table:
         return Table.resume(store, game_id)
     game_id = (store.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0) + 1
     plan = script(seed, game_id)
-    table = Table.start(store, GAME, plan.players, plan.options)
+    table = Table.start(store, played().game_id, plan.players, plan.options)
     if table.game_id != game_id:
         raise RuntimeError(f"expected game {game_id}, the database gave {table.game_id}")
     return table

@@ -89,7 +89,7 @@ class TaggedComponent:
     """What a scanner tag stands for: e.g. a Ticket to Ride card colour or ticket."""
 
     tag: str
-    game: str  # the game the component belongs to ("ttr-nyc")
+    game: str  # the game the component belongs to (its id in the registry)
     kind: str  # "card" or "ticket" (city cards and tiles when those games land)
     value: str  # the card's name ("red") or the ticket's id ("t07")
 

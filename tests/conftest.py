@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.boards import rules_for, ttr_nyc_board
+from companion.boards import rules_for
+from companion.games.ttr_nyc import board as ttr_nyc_board
 from companion.store import Store
 
 

@@ -19,6 +19,7 @@ from companion.store import Store, StoreError
 from companion.table import Table
 from companion.watchdog import Watchdog
 from . import storage
+from .games import game_ids, game_ui
 from . import kiosk
 from .i18n import LANGUAGES, tr
 from .theme import BACKGROUND
@@ -28,7 +29,6 @@ log = logging.getLogger(__name__)
 
 KV_FILES = tuple(f"app/{name}.kv" for name in
                  ("widgets", "home", "newgame", "history", "settings", "teach"))
-FIRST_GAME = "ttr-nyc"  # built at start; the other games' screens when first opened
 
 
 class CompanionApp(App):
@@ -82,12 +82,12 @@ class CompanionApp(App):
             manager.add_widget(screen)
         self._built_games: set[str] = set()
         self.root = manager
-        self.ensure_game(FIRST_GAME)  # the others are built when first opened: a quicker start
+        # Home's first game is built at start; the others when first opened: a quicker start.
+        self.ensure_game(game_ids()[0])
         return manager
 
     def ensure_game(self, game_id: str) -> None:
         """A game's layouts and screens, built the first time the game is opened."""
-        from .games import game_ui
         if game_id in self._built_games:
             return
         game = game_ui(game_id)
@@ -134,7 +134,6 @@ class CompanionApp(App):
     def start_game(self, game_id: str, players: list[str], colours: list[str], first: int,
                    mode: str = "play", places: tuple[int, ...] | None = None,
                    variants: dict | None = None) -> bool:
-        from .games import game_ui
         options = {"first": first, "mode": mode, "colours": colours, **(variants or {})}
         if places is not None:  # who sits where, from New game's seat buttons
             options["places"] = list(places)
@@ -165,7 +164,6 @@ class CompanionApp(App):
 
     def open_current_game(self) -> None:
         """The screen the game needs now: play, the score-only map, or scoring."""
-        from .games import game_ui
         table = self.table
         game = game_ui(table.header.game)
         self.ensure_game(game.game_id)

@@ -43,7 +43,8 @@ KV_DIR = kv_dir().resolve()  # the layouts the app loads (the checkout's kv/)
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")  # English is the source
 
 # Calls whose argument at this position (or keyword) is a msgid.
-_CALLS = {"_": (0, "text"), "RuleViolation": (1, "message"), "malformed": (0, "message")}
+_CALLS = {"_": (0, "text"), "N_": (0, "text"), "RuleViolation": (1, "message"),
+          "malformed": (0, "message")}
 
 _STRING = r'"(?:[^"\\\n]|\\.)*"|' + r"'(?:[^'\\\n]|\\.)*'"
 _KV_CALL = re.compile(r"\btr\._\(\s*((?:" + _STRING + r")(?:\s*(?:" + _STRING + r"))*)\s*\)")

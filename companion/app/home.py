@@ -1,4 +1,4 @@
-"""Home: the three game boxes, resume an unfinished game, score a finished one, history, settings."""
+"""Home: a button per game box, resume an unfinished game, score a finished one, history, settings."""
 
 from __future__ import annotations
 
@@ -9,22 +9,27 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from . import storage
-from .games import GAMES
+from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
 from .theme import touch
 from .widgets import panel
 
-BOXES = {"ttr": ("ttr-nyc", "Ticket to Ride: New York"),  # Home's buttons: id -> game, box name
-         "rotw": ("rotw-card-game", "Railways of the World: The Card Game"),
-         "traffiq": ("manhattan-traffiq", "Manhattan TraffIQ")}
-GAME_NAMES = dict(BOXES.values())
 NOTICE_SECONDS = 600  # a damaged database set aside: long enough to be read and acted on
 
 
 class HomeScreen(BaseScreen):
     resume_text = StringProperty("")
     resume_id = NumericProperty(0)
+
+    def on_kv_post(self, base_widget) -> None:
+        super().on_kv_post(base_widget)
+        self.game_buttons: dict[str, object] = {}  # game id -> its box's button
+        for game_id in game_ids():  # one button per registered game, in the registry's order
+            button = Factory.GameBox()
+            button.bind(on_release=lambda _b, g=game_id: self.new_game("play", g))
+            self.game_buttons[game_id] = button
+            self.ids.games.add_widget(button)
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -33,14 +38,12 @@ class HomeScreen(BaseScreen):
             game = unfinished[0]
             self.resume_id = game.id
             self.resume_text = _("Resume: {game} – {players}").format(
-                game=GAME_NAMES.get(game.game, game.game), players=", ".join(game.players))
+                game=_game_name(game.game), players=", ".join(game.players))
         else:
             self.resume_id = 0
             self.resume_text = ""
-        for button_id, (game_id, title) in BOXES.items():  # a box not ready yet is "coming"
-            button = self.ids[button_id]
-            button.disabled = game_id not in GAMES
-            button.text = title if game_id in GAMES else title + "\n" + _("(coming)")
+        for game_id, button in self.game_buttons.items():
+            button.text = game_ui(game_id).title
         if app.moved_aside is not None:  # stays up while Home is shown, in every language
             self.ids.message.show(storage.moved_aside(app.moved_aside), seconds=NOTICE_SECONDS)
         elif app.unopened is not None:
@@ -53,14 +56,19 @@ class HomeScreen(BaseScreen):
 
     def choose_score_only(self) -> None:
         """Score a finished game: which game, when there is more than one."""
-        if len(GAMES) == 1:
-            self.new_game("score_only", next(iter(GAMES)))
+        if len(game_ids()) == 1:
+            self.new_game("score_only", game_ids()[0])
             return
         GameChoice(lambda game_id: self.new_game("score_only", game_id)).open(animation=False)
 
     def resume(self) -> None:
         if self.resume_id:
             App.get_running_app().resume(self.resume_id)
+
+
+def _game_name(game_id: str) -> str:
+    """A stored game's box name (an id this version no longer knows is shown as it is)."""
+    return game_ui(game_id).title if game_id in game_ids() else game_id
 
 
 class GameChoice(ModalView):
@@ -72,8 +80,8 @@ class GameChoice(ModalView):
         box = panel(spacing=dp(8))
         box.add_widget(Factory.Note(text=_("Score a finished game"), font_size=sp(18)))
         self.choices = {}
-        for game_id, game in GAMES.items():
-            button = Factory.BigButton(text=game.title)
+        for game_id in game_ids():
+            button = Factory.BigButton(text=game_ui(game_id).title)
             button.bind(on_release=lambda _b, g=game_id: (self.dismiss(animation=False),
                                                             on_choice(g)))
             self.choices[game_id] = button
@@ -81,5 +89,5 @@ class GameChoice(ModalView):
         back = Factory.QuietButton(text=_("Back"), size_hint_y=None, height=touch())
         back.bind(on_release=lambda *_: self.dismiss(animation=False))
         box.add_widget(back)
-        self.height = touch(12) * (len(GAMES) + 2) + dp(24)
+        self.height = touch(12) * (len(game_ids()) + 2) + dp(24)
         self.add_widget(box)

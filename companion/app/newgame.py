@@ -14,7 +14,7 @@ from kivy.uix.widget import Widget
 
 from .i18n import _
 from .screens import BaseScreen
-from .games import GameUi, game_ui
+from .games import GameUi, game_ids, game_ui
 from .theme import touch
 from .widgets import PlayerTab
 
@@ -117,7 +117,7 @@ class PlayerRow(BoxLayout):
 
 class NewGameScreen(BaseScreen):
     mode = StringProperty("play")  # or "score_only"
-    game_id = StringProperty("ttr-nyc")
+    game_id = StringProperty("")  # set by prepare()
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
 
     def __init__(self, **kwargs):
@@ -128,8 +128,9 @@ class NewGameScreen(BaseScreen):
     def game(self) -> GameUi:
         return game_ui(self.game_id)
 
-    def prepare(self, mode: str, game_id: str = "ttr-nyc") -> None:
+    def prepare(self, mode: str, game_id: str | None = None) -> None:
         """A fresh form for this game: as many empty seats as it needs."""
+        game_id = game_id or self.game_id or game_ids()[0]
         App.get_running_app().ensure_game(game_id)
         self.mode = mode
         self.game_id = game_id
@@ -258,9 +259,9 @@ class NewGameScreen(BaseScreen):
         box.clear_widgets()
         chosen = self.variants
         for variant in self.game.variants if self.mode == "play" else ():
-            box.add_widget(Factory.Note(text=variant.label()))
+            box.add_widget(Factory.Note(text=_(variant.label)))
             for value, name in variant.choices:
-                button = PlayerTab(text=name(), group=f"variant-{variant.option}",
+                button = PlayerTab(text=_(name), group=f"variant-{variant.option}",
                                    allow_no_selection=False, size_hint_y=None, height=touch(),
                                    state="down" if chosen.get(variant.option) == value
                                    else "normal")

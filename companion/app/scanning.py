@@ -17,61 +17,29 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.boards import ttr_nyc_board
 from companion.config import ConfigError, load, scanner_config
-from companion.games.ttr_nyc.engine import Card
 from companion.store import StoreError, TaggedComponent
+from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
 from .theme import touch
-from .widgets import CardButton, Question
-from .words import card_name, ticket_label
+from .widgets import Question
 
 log = logging.getLogger(__name__)
-GAME = "ttr-nyc"
+
+
+def taught_games() -> list[str]:
+    """The games with components a tag can stand for (each has a teach panel)."""
+    return [g for g in game_ids() if game_ui(g).teach_panel is not None]
 
 
 def component_name(component: TaggedComponent) -> str:
     """What a tag stands for, in the player's language (each game names its own components)."""
-    from .games import GAMES
-    game = GAMES.get(component.game)
-    if game is not None and game.component_name is not None:
-        return game.component_name(component)
-    return ttr_component_name(component)
-
-
-def ttr_component_name(component: TaggedComponent) -> str:
-    if component.kind == "card":
-        return _("{card} card").format(card=card_name(component.value))
-    return _("ticket {ticket}").format(ticket=ticket_label(ttr_nyc_board(), component.value))
-
-
-class TtrTeachPanel(BoxLayout):
-    """Ticket to Ride: New York's components to tap when teaching a tag: cards and tickets."""
-
-    def __init__(self, teach, **kwargs):
-        super().__init__(orientation="vertical", spacing=dp(8), **kwargs)
-        cards = GridLayout(cols=7, spacing=dp(6), size_hint_y=None, height=touch(8))
-        for card in Card:
-            button = CardButton(card=card.key, size_hint=(1, 1))
-            button.bind(on_release=lambda _b, key=card.key: teach("card", key))
-            cards.add_widget(button)
-        self.add_widget(cards)
-        tickets = GridLayout(cols=3, spacing=dp(6))
-        for ticket_id in ttr_nyc_board().tickets:
-            button = Factory.QuietButton(font_size=sp(13))
-            button.ticket_id = ticket_id
-            button.bind(on_release=lambda b: teach("ticket", b.ticket_id))
-            tickets.add_widget(button)
-        self.add_widget(tickets)
-        self._cards, self._tickets = cards, tickets
-
-    def refresh(self) -> None:
-        for button in self._cards.children:
-            button.text = card_name(button.card)
-        board = ttr_nyc_board()
-        for button in self._tickets.children:
-            button.text = ticket_label(board, button.ticket_id)
+    if component.game in game_ids():
+        game = game_ui(component.game)
+        if game.component_name is not None:
+            return game.component_name(component)
+    return f"{component.kind} {component.value}"  # a game this version no longer knows
 
 
 class Scanning:
@@ -151,21 +119,22 @@ class TeachScreen(BaseScreen):
 
     tag = StringProperty("")
     return_to = StringProperty("settings")
-    game_id = StringProperty(GAME)
+    game_id = StringProperty("")  # the game whose components are shown
 
     def on_kv_post(self, base_widget) -> None:
         super().on_kv_post(base_widget)
         self._panels: dict = {}  # game id -> its panel, built when first shown
 
     def refresh(self) -> None:
-        from .games import GAMES
         table = App.get_running_app().table
+        taught = taught_games()
         if self.return_to != "settings" and table is not None:
             self.game_id = table.header.game  # "teach it now" during a game: that game's parts
+        if self.game_id not in taught:
+            self.game_id = taught[0]
         games = self.ids.games
         games.clear_widgets()
-        taught = [g for g in GAMES.values() if g.teach_panel is not None or g.game_id == GAME]
-        for game in taught if len(taught) > 1 else ():
+        for game in [game_ui(g) for g in taught] if len(taught) > 1 else ():
             tab = ToggleButton(text=game.title, group="teach_game", allow_no_selection=False,
                                state="down" if game.game_id == self.game_id else "normal",
                                font_size=sp(14), halign="center", valign="middle")
@@ -180,13 +149,10 @@ class TeachScreen(BaseScreen):
         self._show_panel()
 
     def _show_panel(self) -> None:
-        from .games import GAMES
         panel = self._panels.get(self.game_id)
         if panel is None:
             App.get_running_app().ensure_game(self.game_id)  # its layouts name its widgets
-            game = GAMES.get(self.game_id)
-            make = game.teach_panel if game is not None and game.teach_panel else TtrTeachPanel
-            panel = self._panels[self.game_id] = make(self.teach)
+            panel = self._panels[self.game_id] = game_ui(self.game_id).teach_panel(self.teach)
         box = self.ids.components
         if panel.parent is not box:
             box.clear_widgets()

@@ -1,0 +1,126 @@
+"""The registry: the only list of the games the companion knows, and what each one brings.
+
+Each game is a package `companion.games.<package>` whose `GAME` is a `Game`: its id (as in
+logs and the database), its names, player counts and colours, the choices New game offers, its
+rules with their box data, and its report, bench, playout and screens, each loaded when first
+asked for (the screens need Kivy; the command line never loads them). Home, New game,
+score-only, History, resume, the command line's report and bench, and the catalog tool all
+read this registry. Tests may `register` a game of their own.
+
+Names shown to players are marked with `N_()`: the catalog tool collects them, and the app
+translates them when it shows them (this module imports no Kivy, so it cannot translate).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from companion.core.rules import RuleViolation, Rules
+
+PACKAGES = ("ttr_nyc", "rotw", "traffiq")  # Home shows them in this order
+
+
+def N_(text: str) -> str:
+    """A msgid to translate when shown (gettext's "noop" marker)."""
+    return text
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A choice New game offers before the game starts: a scenario, a variant of the rules."""
+
+    option: str  # the game option it sets
+    label: str  # what is being chosen (a msgid)
+    choices: tuple[tuple[Any, str], ...]  # (option value, its name as a msgid); first: default
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game the companion knows: everything the shared code may ask of it."""
+
+    game_id: str  # as in logs and the database
+    title: str  # the box's name as sold in English
+    least: int  # players
+    most: int
+    colours: tuple[str, ...]  # the players' colours in the box, in the box's order
+    rules: Callable[[], Rules]  # the engine with its box data
+    package: str = ""  # the module that registered it (its screens, report … live there)
+    names: Mapping[str, str] = field(default_factory=dict)  # language -> the box's local name
+    variants: tuple[Variant, ...] = ()
+    # Loaded when first asked for: `ui` returns the app's side (companion.app.games.GameUi),
+    # `report` the module with describe_state(game), state_json(game), CATEGORY_TITLES and
+    # PROVISIONAL (and optionally WINNER_NOTES: decided_by -> the winner line's note), `bench`
+    # the module with run(report_line, quick) -> figures (and optionally long_game), `playout`
+    # the class (rules, players, rng) -> a PlayoutLoop.
+    ui: Callable[[], Any] | None = None
+    report: Callable[[], Any] | None = None
+    bench: Callable[[], Any] | None = None
+    playout: Callable[[], Callable[..., Any]] | None = None
+    # (rules, state) -> the count of each kind of piece: the same after every move of a game.
+    components: Callable[[], Callable[[Rules, Any], dict[str, int]]] | None = None
+
+    def name(self, language: str) -> str:
+        """The box's name in a language: the local edition's name where there is one."""
+        return self.names.get(language, self.title)
+
+
+def lazy(module: str, attribute: str) -> Callable[[], Any]:
+    """A loader for `module.attribute`, imported when the loader is first called."""
+
+    def load() -> Any:
+        return getattr(importlib.import_module(module), attribute)
+
+    return load
+
+
+def module(name: str) -> Callable[[], Any]:
+    """A loader for a whole module, imported when the loader is first called."""
+    return lambda: importlib.import_module(name)
+
+
+_games: dict[str, Game] = {}
+_loaded = False
+
+
+def register(game: Game) -> Game:
+    """Add a game (the built-in ones are added on first use; tests add their own)."""
+    _load()
+    _games[game.game_id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    _games.pop(game_id, None)
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for package in PACKAGES:
+        game = importlib.import_module(f"{__name__}.{package}").GAME
+        _games.setdefault(game.game_id, game)
+
+
+def games() -> tuple[Game, ...]:
+    """Every game, in Home's order (registered test games last)."""
+    _load()
+    return tuple(_games.values())
+
+
+def game(game_id: str) -> Game:
+    """A game by its id, or the refusal that names the ids this version knows."""
+    _load()
+    found = _games.get(game_id)
+    if found is None:
+        raise RuleViolation("unknown_game", "Unknown game {game!r}; this version knows {known}.",
+                            game=game_id, known=", ".join(_games))
+    return found
+
+
+def rules_for(game_id: str) -> Rules:
+    """The engine for a game id as written in logs and the database."""
+    return game(game_id).rules()

@@ -49,18 +49,18 @@ def test_extract_finds_every_kind_of_msgid(msgids):
         "Action {kind!r} needs the field {field!r}.",  # malformed() in core.py
         # implicitly joined literals, in the engine and in the UI
         "Two players have the same name: give each player a name of their own.",
-        "{game} is for {least} to {most} players.",  # _() in games.py
+        "{game} is for {least} to {most} players.",  # _() in app/games.py
         "blue",  # _() inside a lambda in words.py
         "Draw tickets",  # tr._() in ttr_play.kv
         "Choose a game",  # tr._() in home.kv
     ]
     missing = [m for m in expected if m not in msgids]
     assert not missing, f"extract() missed: {missing}"
-    # order of first appearance, files in path order: app/, boards.py, core/, …, then kv/
+    # order of first appearance, files in path order: app/, core/, gamelog.py, games/, then kv/
     order = ["blue",  # companion/app/words.py
-             "Unknown game {game!r}; this version knows {known}.",  # companion/boards.py
              "Unknown action type {kind!r}.",  # companion/core/rules.py
              "There is nothing to undo.",  # companion/gamelog.py
+             "Unknown game {game!r}; this version knows {known}.",  # companion/games/
              "Draw tickets"]  # kv/ttr_nyc/play.kv
     assert [msgids.index(m) for m in order] == sorted(msgids.index(m) for m in order)
 

@@ -1,0 +1,35 @@
+"""Railways of the World: The Card Game (Eagle Games), as the companion knows it: registered in `GAME`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from companion.games import N_, Game, Variant, lazy, module
+
+from .engine import Box, Rotw
+
+PACKAGE = __name__
+
+FAMILY = Variant("family", N_("Which rules?"), (
+    (False, N_("Full game")),
+    (True, N_("Family game (no goods)"))))
+
+
+@lru_cache(maxsize=None)
+def box() -> Box:
+    """The box's cards (data/rotw/box.json)."""
+    from companion.boards import load_json  # files: not when only the engine is imported
+    return Box.from_json(load_json("rotw", "box.json"))
+
+
+def rules() -> Rotw:
+    return Rotw(box())
+
+
+GAME = Game(
+    game_id=Rotw.game_id, title="Railways of the World: The Card Game", least=2, most=4,
+    colours=("purple", "light_blue", "grey", "green"), rules=rules, package=PACKAGE,
+    variants=(FAMILY,),
+    ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
+    bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "RotwPlayout"),
+    components=lazy(f"{PACKAGE}.engine.components", "components"))

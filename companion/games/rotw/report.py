@@ -12,6 +12,7 @@ CATEGORY_TITLES = {
     "goods_sets": "Goods sets",
 }
 
+PROVISIONAL = "Provisional: the game is not over yet."
 END_REASONS = {
     "deck_empty": "the draw pile ran out",
     "no_trains": "a player placed their last train",

@@ -1,0 +1,35 @@
+"""Manhattan TraffIQ (Mücke Spiele), as the companion knows it: registered in `GAME`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from companion.games import N_, Game, Variant, lazy, module
+
+from .engine import Box, Traffiq
+
+PACKAGE = __name__
+
+SCENARIO = Variant("scenario", N_("Scenario"),
+                   (("times_square", N_("Times Square")),
+                    ("central_park", N_("Central Park"))))
+
+
+@lru_cache(maxsize=None)
+def box() -> Box:
+    """The box: tiles, vehicles per player count, the start scenarios (data/traffiq/box.json)."""
+    from companion.boards import load_json  # files: not when only the engine is imported
+    return Box.from_json(load_json("traffiq", "box.json"))
+
+
+def rules() -> Traffiq:
+    return Traffiq(box())
+
+
+GAME = Game(
+    game_id=Traffiq.game_id, title="Manhattan TraffIQ", least=2, most=4,
+    colours=("red", "yellow", "blue", "green"), rules=rules, package=PACKAGE,
+    variants=(SCENARIO,),
+    ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
+    bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TraffiqPlayout"),
+    components=lazy(f"{PACKAGE}.engine.components", "components"))

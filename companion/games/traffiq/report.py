@@ -7,8 +7,11 @@ from .engine.scoring import ALL_VEHICLES, CATEGORIES
 from companion.gamelog import Game
 
 CATEGORY_TITLES = {"vans": "Vans", "taxis": "Taxis"}
-__all__ = ["ALL_VEHICLES", "CATEGORIES", "CATEGORY_TITLES", "describe_state", "state_json"]
+__all__ = ["ALL_VEHICLES", "CATEGORIES", "CATEGORY_TITLES", "PROVISIONAL", "WINNER_NOTES",
+           "describe_state", "state_json"]
 
+PROVISIONAL = "Provisional: the game is not over yet."
+WINNER_NOTES = {ALL_VEHICLES: "every vehicle on the map"}
 END_REASONS = {
     "all_vehicles": "a player put their last vehicle on the map",
     "final_round": "the supply ran out and the final round was played",

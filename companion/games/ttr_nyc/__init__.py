@@ -1,0 +1,31 @@
+"""Ticket to Ride: New York (Days of Wonder), as the companion knows it: registered in `GAME`."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from companion.games import Game, lazy, module
+
+from .engine import Board, TtrNyc
+
+PACKAGE = __name__
+
+
+@lru_cache(maxsize=None)
+def board() -> Board:
+    """The New York board and the box (data/ttr_nyc/board.json)."""
+    from companion.boards import load_json  # files: not when only the engine is imported
+    return Board.from_json(load_json("ttr_nyc", "board.json"))
+
+
+def rules() -> TtrNyc:
+    return TtrNyc(board())
+
+
+GAME = Game(
+    game_id=TtrNyc.game_id, title="Ticket to Ride: New York", least=2, most=4,
+    colours=("blue", "purple", "white", "yellow"), rules=rules, package=PACKAGE,
+    names={"de": "Zug um Zug: New York"},
+    ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
+    bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TtrPlayout"),
+    components=lazy(f"{PACKAGE}.engine.components", "components"))

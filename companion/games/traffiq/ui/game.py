@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from companion.app.games import GameUi, Variant
+from companion.app.games import GameUi
 from companion.app.i18n import _
 
-SCENARIO = Variant("scenario", lambda: _("Scenario"),
-                   (("times_square", lambda: _("Times Square")),
-                    ("central_park", lambda: _("Central Park"))))
+from .. import GAME
 
-COLOURS = ("red", "yellow", "blue", "green")  # the vehicles in the box, in the box's order
+COLOURS = GAME.colours  # the vehicles in the box, in the box's order
 RGBA = {
     "red": (0.90, 0.22, 0.20, 1),
     "yellow": (1.0, 0.84, 0.10, 1),
@@ -52,13 +50,12 @@ def _before_start(start: dict) -> bool:
     return before_start(start)
 
 
-def traffiq() -> GameUi:
+def game_ui() -> GameUi:
     return GameUi(
-        game_id="manhattan-traffiq", title="Manhattan TraffIQ", least=2, most=4,
-        colours=COLOURS, rgba=RGBA, colour_names=_colour,
+        game=GAME, rgba=RGBA, colour_names=_colour,
         starts=lambda: _("Who starts? Whoever was in New York most recently (otherwise the "
                          "youngest)."),
         play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
         kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
         make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
-        component_name=_component_name, variants=(SCENARIO,), before_start=_before_start)
+        component_name=_component_name, before_start=_before_start)

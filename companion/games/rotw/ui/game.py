@@ -1,0 +1,47 @@
+"""Railways of the World in the app: its screens, layouts, player colours, log lines and scanner parts."""
+
+from __future__ import annotations
+
+from companion.app.games import GameUi
+from companion.app.i18n import _
+
+from .. import GAME
+
+
+def _screens() -> list:
+    from .play import RotwPlayScreen
+    from .score_only import RotwScoreOnlyScreen
+    from .scoring import RotwScoringScreen
+    return [RotwPlayScreen(name="rotw_play"), RotwScoreOnlyScreen(name="rotw_score_only"),
+            RotwScoringScreen(name="rotw_scoring")]
+
+
+def _describe(action, players, rules) -> str:
+    from .words import describe
+    return describe(action, players, rules)
+
+
+def _colour(colour: str) -> str:
+    from .words import player_colour_name
+    return player_colour_name(colour)
+
+
+def _teach_panel(teach):
+    from .teach import RotwTeachPanel
+    return RotwTeachPanel(teach)
+
+
+def _component_name(component) -> str:
+    from .teach import component_name
+    return component_name(component)
+
+
+def game_ui() -> GameUi:
+    from .network import PLAYER_RGBA
+    return GameUi(
+        game=GAME, rgba=PLAYER_RGBA, colour_names=_colour,
+        starts=lambda: _("Who starts? Choose the start player."),
+        play="rotw_play", score_only="rotw_score_only", scoring="rotw_scoring",
+        kv_files=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
+        make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
+        component_name=_component_name)

@@ -1,0 +1,52 @@
+"""Ticket to Ride: New York in the app: its screens, layouts, taxi colours, log lines and scanner parts."""
+
+from __future__ import annotations
+
+from companion.app.games import GameUi
+from companion.app.i18n import _
+from companion.app.theme import TAXI_RGBA
+
+from .. import GAME
+
+
+def _screens() -> list:
+    from .play import TtrPlayScreen
+    from .score_only import ScoreOnlyScreen
+    from .scoring import ScoringScreen
+    return [TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
+            ScoringScreen(name="scoring")]
+
+
+def _describe(action, players, rules) -> str:
+    from companion.app.words import describe
+    return describe(action, players, rules.board)
+
+
+def _colour(colour: str) -> str:
+    from companion.app.words import taxi_colour_name
+    return taxi_colour_name(colour)
+
+
+def _options(store, mode: str) -> dict:
+    from companion.app.settings import scanned_hands
+    return {"scanned_hands": True} if mode == "play" and scanned_hands(store) else {}
+
+
+def _teach_panel(teach):
+    from .teach import TtrTeachPanel
+    return TtrTeachPanel(teach)
+
+
+def _component_name(component) -> str:
+    from .teach import component_name
+    return component_name(component)
+
+
+def game_ui() -> GameUi:
+    return GameUi(
+        game=GAME, rgba=TAXI_RGBA, colour_names=_colour,
+        starts=lambda: _("Who starts? The youngest player."),
+        play="play", score_only="score_only", scoring="scoring",
+        kv_files=("ttr_nyc/play.kv", "ttr_nyc/score_only.kv", "ttr_nyc/scoring.kv"),
+        make_screens=_screens, describe=_describe, options=_options,
+        teach_panel=_teach_panel, component_name=_component_name)
