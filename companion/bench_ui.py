@@ -356,21 +356,6 @@ def _drive(app, scenario) -> int:
     return 0
 
 
-def _dialog_button(screen, text: str):
-    from kivy.uix.button import Button
-    found = []
-
-    def walk(widget) -> None:
-        for child in widget.children:
-            if isinstance(child, Button) and child.text == text and not child.disabled:
-                found.append(child)
-            walk(child)
-
-    if screen.dialog is not None:
-        walk(screen.dialog)
-    return found[0] if found else None
-
-
 def _finger(x: float, y: float):
     """A touch at window pixel (x, y), as an input provider makes one. (kivy.tests' UnitTestTouch
     does the same, but importing kivy.tests needs pytest, which a plain install lacks.)"""
@@ -389,6 +374,14 @@ def _finger(x: float, y: float):
     return touch
 
 
+def measured_game():
+    """The game the taps and the memory are measured with: the first registered game whose
+    bench knows which button each of its moves is tapped on (`tap_target`)."""
+    from .games import games
+    return next(game for game in games()
+                if game.bench is not None and hasattr(game.bench(), "tap_target"))
+
+
 def _latency_child(db: str, taps: int, seed: int) -> int:
     """Taps on the play screen of a game in progress: time from touch-up to the frame after the
     screen was updated for it."""
@@ -400,11 +393,12 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
 
     async def scenario(frames: Frames) -> dict:
         from kivy.base import EventLoop
-        from .boards import rules_for
-        from .games.ttr_nyc.playout import TtrPlayout
-        from .app.words import card_name
-        play = app.root.get_screen("play")
-        rules = rules_for("ttr-nyc")
+        from .app.games import game_ui
+        game = measured_game()
+        ui, bench = game_ui(game.game_id), game.bench()
+        app.ensure_game(game.game_id)
+        play = app.root.get_screen(ui.play)
+        rules = game.rules()
         rng = random.Random(seed)
         changed: list[float] = []
         tap_ms: list[float] = []
@@ -439,19 +433,15 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
             draw_ms.append((shown - changed[0]) * 1e3)
 
         while len(tap_ms) < taps:
-            playout = TtrPlayout(rules, 2, rng)
+            playout = game.playout()(rules, 2, rng)
             playout.play()
-            app.start_game("ttr-nyc", list(playout.players), ["blue", "purple"], playout.options["first"])
+            app.start_game(game.game_id, list(playout.players), list(game.colours[:2]),
+                           playout.options["first"])
             app.table.add_listener(on_change)
             for action in playout.log:
-                if len(tap_ms) >= taps or app.root.current != "play":
+                if len(tap_ms) >= taps or app.root.current != ui.play:
                     break
-                button = None
-                if action.type == "take_face_up":
-                    button = play.ids[f"slot{action.slot}"]
-                elif action.type == "turn_up" and len(action.cards) == 1:
-                    await asyncio.sleep(0.1)  # the question was just opened
-                    button = _dialog_button(play, card_name(action.cards[0]))
+                button = bench.tap_target(play, action)  # tap() waits for it to be laid out
                 if button is not None:
                     await tap(button, action)
                 else:
@@ -473,9 +463,10 @@ def _memory_child(db: str, seed: int) -> int:
     app = CompanionApp(db)
 
     async def scenario(frames: Frames) -> dict:
-        from .boards import rules_for
+        from .app.games import game_ui
         from .core.rules import Phase
-        from .games.ttr_nyc.playout import TtrPlayout
+        game = measured_game()
+        ui = game_ui(game.game_id)
 
         async def frame() -> None:
             try:
@@ -483,9 +474,9 @@ def _memory_child(db: str, seed: int) -> int:
             except asyncio.TimeoutError:  # nothing to redraw
                 pass
 
-        playout = TtrPlayout(rules_for("ttr-nyc"), 4, random.Random(seed))
+        playout = game.playout()(game.rules(), 4, random.Random(seed))
         playout.play()
-        app.root.get_screen("home").new_game("play", "ttr-nyc")
+        app.root.get_screen("home").new_game("play", game.game_id)
         await asyncio.sleep(0.3)
         form = app.root.get_screen("new_game")
         while len(form.rows) < 4:
@@ -495,13 +486,13 @@ def _memory_child(db: str, seed: int) -> int:
         form.first = playout.options["first"]
         await asyncio.sleep(0.3)
         form.start()
-        if app.root.current != "play":
+        if app.root.current != ui.play:
             raise AssertionError(f"the game did not start: on {app.root.current}")
         await frame()
         for action in playout.log:
             app.table.submit(action)
             await frame()
-        if app.table.status.phase is not Phase.OVER or app.root.current != "scoring":
+        if app.table.status.phase is not Phase.OVER or app.root.current != ui.scoring:
             raise AssertionError("the game did not end on the scoring screen")
         await asyncio.sleep(0.5)
         return {"rss_kb": _memory_kb(), "hwm_kb": _memory_kb("VmHWM"),

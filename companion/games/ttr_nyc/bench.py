@@ -64,3 +64,31 @@ def run(report_line: Callable, quick: bool) -> dict[str, float]:
     report_line("random 2-player games", per_s, "games/s", "games_per_s", targets=TARGETS)
     report_line("end-of-game scoring", score_us, "µs")
     return {"step_us": step_us, "games_per_s": per_s, "score_us": score_us}
+
+
+# ---- `companion bench --ui`: the buttons a move is tapped on --------------------------------
+
+def tap_target(play, action: Action):
+    """The button of the play screen a player taps for this move (None: the bench submits it
+    without a tap): a face-up card, or the card named in the turn-up question."""
+    from companion.app.words import card_name
+    if action.type == "take_face_up":
+        return play.ids[f"slot{action.slot}"]
+    if action.type == "turn_up" and len(action.cards) == 1:
+        return _dialog_button(play, card_name(action.cards[0]))
+    return None
+
+
+def _dialog_button(screen, text: str):
+    from kivy.uix.button import Button
+    found = []
+
+    def walk(widget) -> None:
+        for child in widget.children:
+            if isinstance(child, Button) and child.text == text and not child.disabled:
+                found.append(child)
+            walk(child)
+
+    if screen.dialog is not None:
+        walk(screen.dialog)
+    return found[0] if found else None
