@@ -86,12 +86,30 @@ def _app(args: argparse.Namespace, driver=None) -> int:
             print(f"companion: --size wants WIDTHxHEIGHT, e.g. 800x480, not {args.size!r}",
                   file=sys.stderr)
             return 2
+    if no_screen():
+        print(NO_SCREEN, file=sys.stderr)
+        return 1
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are ours, not Kivy's
     from .logs import setup as setup_logs
     setup_logs()  # before Kivy is imported: its lines take the same route
     from .app.app import run
-    run(args.db, size=size, fullscreen=args.fullscreen, driver=driver)
-    return 0
+    return run(args.db, size=size, fullscreen=args.fullscreen, driver=driver)
+
+
+NO_SCREEN = ("companion: there is no screen to open the app on. Start it on the Pi's desktop "
+             "or console (the kiosk does), in a desktop session (DISPLAY set), or on a virtual "
+             "screen: xvfb-run companion")
+
+
+def no_screen(env=os.environ) -> bool:
+    """Nothing SDL could show a window on: no X or Wayland display, no video driver chosen
+    (the kiosk sets kmsdrm) and no graphics card device (a console with KMS has /dev/dri).
+    Without this check Kivy waits for a display that never comes."""
+    if sys.platform != "linux":
+        return False
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER"):
+        return False
+    return not any(Path("/dev/dri").glob("card*"))
 
 
 def _replay(args: argparse.Namespace) -> int:

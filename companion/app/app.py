@@ -15,13 +15,13 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.core.rules import Action, Phase, RuleViolation
 from companion.recovery import MovedAside, nothing_saved, open_store
 from companion.resources import kv_file
-from companion.store import Store, StoreError
+from companion.store import Store, StoreError, default_path
 from companion.table import Table
 from companion.watchdog import Watchdog
-from . import storage
+from . import single, storage
 from .games import game_ids, game_ui
 from . import kiosk
-from .i18n import LANGUAGES, tr
+from .i18n import LANGUAGES, _, tr
 from .theme import BACKGROUND
 from .words import explain
 
@@ -48,6 +48,7 @@ class CompanionApp(App):
         self.rig = None
         self.watchdog = Watchdog.from_environment()  # systemd's, in the kiosk
         self.register_event_type("on_table_change")
+        self._asking = None  # the question Escape opened, while it is open
 
     # ---- start and stop ----------------------------------------------------------------
 
@@ -97,6 +98,34 @@ class CompanionApp(App):
             self.root.add_widget(screen)
         self._built_games.add(game_id)
 
+    def _on_key(self, _window, key: int, *_args) -> bool:
+        """Escape (and a remote's Back) never quits at once: see `escape`."""
+        if key != 27:
+            return False
+        self.escape()
+        return True
+
+    def escape(self) -> None:
+        """On a game's screen Escape asks before leaving the game; on Home it asks before
+        closing the app; on any other screen it goes back to Home."""
+        from .widgets import Question
+        if self._asking is not None and self._asking.parent is not None:
+            return  # Escape's own question is open: it is answered with its buttons
+        current = self.root.current
+        if current == "home":
+            self._asking = Question(_("Close the companion?"), _("Close"), self.stop, _("Stay"))
+        elif self.table is not None and current in self._game_screens():
+            self._asking = Question(_("Leave this game? It is saved: Home offers to resume it."),
+                                    _("Leave"), self.go_home, _("Stay"))
+        else:
+            self.go_home()
+            return
+        self._asking.open(animation=False)  # over any question of the game's
+
+    def _game_screens(self) -> set[str]:
+        game = game_ui(self.table.header.game)
+        return {game.play, game.score_only, game.scoring}
+
     def on_start(self) -> None:
         # What start-up built lives as long as the app: keep it out of the garbage
         # collector's full passes, which otherwise stall a tap now and then.
@@ -106,6 +135,7 @@ class CompanionApp(App):
         self.rig.start()
         from kivy.clock import Clock
         from kivy.core.window import Window
+        Window.bind(on_keyboard=self._on_key)
         self.watchdog.start(Clock, Window)
 
     def scanned(self, tag: str) -> None:
@@ -245,6 +275,7 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> 
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "resizable", "0")
+    Config.set("kivy", "exit_on_escape", "0")  # Escape asks first (CompanionApp.escape)
     if fullscreen:  # the kiosk: no physical keyboard, so names are typed on the screen
         Config.set("graphics", "fullscreen", "auto")
         Config.set("kivy", "keyboard_mode", "systemanddock")
@@ -252,20 +283,64 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> 
 
 
 def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
-        fullscreen: bool = False, driver=None) -> None:
-    """Start the app (the `companion` command).
+        fullscreen: bool = False, driver=None) -> int:
+    """Start the app (the `companion` command); its exit code.
 
     `driver` is for the UI tests only: an async function given the app, run beside it on the
     same asyncio loop, so that a test drives exactly what `companion` starts."""
     configure(size, fullscreen)
+    db = Path(db_path) if db_path is not None else default_path()
+    try:
+        lock = single.hold(db)
+    except single.AlreadyRunning:
+        return already_running(db)
     app = CompanionApp(db_path)
+    app.lock = lock  # held (open) as long as the app runs
     kiosk.stop_on_sigterm(app)
     if driver is None:
         app.run()
-        return
+        return 0
     import asyncio
 
     async def both() -> None:
         await asyncio.gather(app.async_run(async_lib="asyncio"), driver(app))
 
     asyncio.run(both())
+    return 0
+
+
+def already_running(db: Path, seconds: float = 6.0) -> int:
+    """A second start on the same database: one sentence in the log and on the screen (in the
+    language chosen in Settings), then exit code 1."""
+    tr.switch(_stored_language(db))
+    text = tr._("The companion is already running: use the window that is open.")
+    log.error("the companion is already running on %s; this start stops", db)
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.factory import Factory
+    from kivy.metrics import sp
+
+    class Notice(App):
+        def build(self):
+            Window.clearcolor = BACKGROUND
+            Clock.schedule_once(lambda _dt: self.stop(), seconds)
+            label = Factory.Label(text=text, font_size=sp(24), halign="center", valign="middle")
+            label.bind(size=lambda w, size: setattr(w, "text_size", (size[0] * 0.8, None)))
+            label.bind(on_touch_down=lambda *_: self.stop())
+            return label
+
+    Notice(title="companion").run()
+    return 1
+
+
+def _stored_language(db: Path) -> str:
+    try:
+        store = Store(db, create=False)
+    except (StoreError, OSError):
+        return "en"
+    try:
+        return store.setting("language", "en") or "en"
+    except StoreError:
+        return "en"
+    finally:
+        store.close()

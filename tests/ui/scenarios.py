@@ -16,6 +16,7 @@ import signal
 from companion.boards import data_dir, rules_for
 from companion.core.rules import Phase
 from companion.games.ttr_nyc.engine import Card
+from companion.games.ttr_nyc.engine.moves import claims
 from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.store import Store
 from companion.app.words import card_name, payment_label
@@ -142,10 +143,8 @@ async def new_game(d, players, first=0, mode="play"):
 
 async def open_new_game(d, game_id: str, mode: str = "play", audit: bool = False):
     """Home → a game's box, or Score a finished game → which game (when there is a choice)."""
-    from companion.app.home import BOXES
     if mode == "play":
-        button_id = next(b for b, (g, _title) in BOXES.items() if g == game_id)
-        await d.tap_id("home", button_id)
+        await d.tap(screen(d, "home").game_buttons[game_id])
         return
     await d.tap_id("home", "score_only")
     choice = next((c for c in open_dialogs(d) if type(c).__name__ == "GameChoice"), None)
@@ -293,17 +292,12 @@ def at_turn_start(d) -> bool:
 
 
 def claimable(d) -> dict[str, list[tuple[str, ...]]]:
-    """Free routes the current player can pay for now, with the payments the dialog offers."""
-    play = screen(d, "play")
+    """Free routes the current player can pay for now, with the payments the dialog offers
+    (the engine's: the dialog offers those)."""
     table = d.app.table
-    options = {}
-    for route_id in table.rules.board.routes:
-        if route_id in table.state.owners:
-            continue
-        payments = play.payments(route_id)
-        if payments:
-            options[route_id] = payments
-    return options
+    s = table.state
+    return {route_id: [tuple(card.key for card in cards) for cards in options]
+            for route_id, options in claims(table.rules.board, s, s.current).items()}
 
 
 def gray_choice(d) -> str | None:
@@ -429,7 +423,7 @@ async def resume_after_kill(d, args):
     playout = make_playout(args.seed)
     home = screen(d, "home")
     await d.frames(0.2)
-    resume, ttr = home.ids.resume, home.ids.ttr
+    resume, ttr = home.ids.resume, home.game_buttons["ttr-nyc"]
     d.record("resume_button", {"text": resume.text, "opacity": resume.opacity,
                                "height": resume.height, "disabled": resume.disabled,
                                "above_new_game": resume.y >= ttr.top,
@@ -545,7 +539,7 @@ async def tour(d, args, full: bool = True):
     play = screen(d, "play")
     d.record("language", d.app.language)
     await d.audit("home")
-    await d.tap_id("home", "ttr")
+    await d.tap(screen(d, "home").game_buttons["ttr-nyc"])
     await fill_new_game(d, PLAYERS[:2], playout.options["first"])
     await d.audit("new_game")
     await d.tap_id("new_game", "start")
@@ -706,7 +700,7 @@ async def scanning(d, args):
     for key in setup:  # one card on the reader at a time, as at the table
         os.write(master, rdm6300_frame(tags[key]))
         count = setup.index(key) + 1
-        await d.wait_for(lambda: count == 5 or len(screen(d, "play")._collected) == count,
+        await d.wait_for(lambda: count == 5 or len(screen(d, "play").reports.collected) == count,
                          what=f"the scanned {key} card")
     await d.wait_for(lambda: d.app.table.state.display[0] is not None, what="the display")
     d.record("display", [c.key for c in d.app.table.state.display])
@@ -768,7 +762,7 @@ async def seats_and_scanned_hands(d, args):
     d.record("setting", app.store.setting("scanned_hands"))
     await d.tap_id("settings", "back")
 
-    await d.tap_id("home", "ttr")
+    await d.tap(screen(d, "home").game_buttons["ttr-nyc"])
     new = screen(d, "new_game")
     for row, name in zip(new.rows, PLAYERS[:2]):
         row.name_input.text = name

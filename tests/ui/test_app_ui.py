@@ -1,0 +1,20 @@
+"""The app as a whole, started as people start it: Escape, a second start on one database."""
+
+from __future__ import annotations
+
+
+def test_escape_asks_before_leaving_a_game_and_before_closing(run_scenario):
+    run = run_scenario("escape_asks").check()
+    escape = run.report["escape"]
+    assert escape["asked"][0] == "Question"  # on top of the game's own question, if one is open
+    assert escape["stayed"] == "play"
+    assert escape["left_to"] == "home" and escape["saved"] == "playing"
+    assert escape["open_after"] == []  # the game's questions closed with its screen
+    assert run.report["escape_home"] == {"from_new_game": "home", "home_asks": ["Question"]}
+
+
+def test_a_second_start_on_one_database_says_it_is_running_and_stops(run_scenario):
+    run = run_scenario("second_instance", timeout=180).check()
+    second = run.report["second"]
+    assert second["returncode"] == 1, second["output"]
+    assert "already running" in run.report["second_log"], run.report["second_log"]
