@@ -401,6 +401,73 @@ async def illegal_moves(d, args):
         "rows_before": rows, "rows_after": stored_rows(args.db)})
 
 
+async def route_colours(d, args):
+    """Every route colour by touch, blue (the card whose value is 0) first: the claim dialog
+    names the route's own colour and offers its cards; a route the cards cannot pay is refused
+    naming the colour and the counts; a blue route is claimed with blue cards."""
+    from companion.games.ttr_nyc.engine import DrawBlind
+    play = screen(d, "play")
+    await new_game(d, PLAYERS[:2], first=0)
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
+    for key in ("green", "black", "pink", "red", "orange"):
+        await tap_text(d, card_name(key))
+    for _n in range(2):
+        await d.wait_for(lambda: dialog_is(d, "keep_setup"), what="the keep-tickets question")
+        await tap_text(d, "2")
+    await d.wait_for(lambda: d.app.table.status.phase is Phase.PLAY and play.dialog is None,
+                     what="the first turn")
+    table = d.app.table
+    for seat, key in ((0, "blue"), (0, "blue"), (1, "pink"), (1, "pink")):  # a scanner saw them
+        table.submit(DrawBlind(seat, key))
+    await d.frames()
+    # Anna holds 2 blue cards and the 2 dealt to her, unseen: every 2-space route is payable.
+    routes = table.rules.board.routes.values()
+    message = play.ids.map_message
+    dialogs = {}
+    for colour in (*CARD_KEYS[:-1], "gray"):
+        route = next(r for r in routes if (r.colour.key if r.colour is not None else "gray")
+                     == colour and r.length == 2)
+        await tap_route(d, "play", route.id)
+        await d.wait_for(lambda: dialog_is(d, "claim"), what=f"the claim dialog of {route.id}")
+        if the_map(d, "play").selected != route.id:
+            await tap_text(d, _("The other route of this double"))
+        dialogs[colour] = {"route": route.id, "title": visible_texts(play.dialog)[0],
+                           "buttons": [b.text for b in dialog_buttons(d)]}
+        if colour in ("blue", "gray"):
+            await d.shot(f"claim-{colour}")
+        await tap_text(d, _("Cancel"))
+    d.record("dialogs", dialogs)
+
+    refusals = {}
+    for colour in CARD_KEYS[1:-1]:  # 3 spaces: 2 unseen cards cannot make 3 of these
+        route = next(r for r in routes if r.colour is not None and r.colour.key == colour
+                     and r.length == 3)
+        message.hide()
+        await tap_route(d, "play", route.id)
+        await d.frames(0.2)
+        refusals[colour] = {"text": message.text, "opacity": message.opacity,
+                            "dialog": play.dialog.kind if play.dialog else None}
+    d.record("refusals", refusals)
+
+    blue = dialogs["blue"]["route"]
+    await tap_route(d, "play", blue)
+    await d.wait_for(lambda: dialog_is(d, "claim"), what="the blue route's claim dialog")
+    if the_map(d, "play").selected != blue:
+        await tap_text(d, _("The other route of this double"))
+    await tap_text(d, payment_label(("blue", "blue")))
+    await d.wait_for(lambda: table.actions[-1].type == "claim_route", what="the claim")
+    d.record("claimed", table.actions[-1].to_json())
+
+    # Ben holds 2 pink cards and 2 unseen: a 3-space blue route is refused, naming blue.
+    route = next(r for r in routes if r.colour is Card.BLUE and r.length == 3)
+    message.hide()
+    await tap_route(d, "play", route.id)
+    await d.frames(0.2)
+    d.record("blue_refused", {"text": message.text, "opacity": message.opacity,
+                              "player": table.state.current})
+    await d.shot("refused-blue")
+
+
 async def killed_mid_game(d, args):
     """Plays 15 actions by touch, opens the ticket question, then dies like a pulled plug."""
     playout = make_playout(args.seed)
@@ -700,7 +767,8 @@ async def scanning(d, args):
     for key in setup:  # one card on the reader at a time, as at the table
         os.write(master, rdm6300_frame(tags[key]))
         count = setup.index(key) + 1
-        await d.wait_for(lambda: count == 5 or len(screen(d, "play").reports.collected) == count,
+        await d.wait_for(lambda: count == 5 or
+                         len(screen(d, "play").reports.collected) == count,
                          what=f"the scanned {key} card")
     await d.wait_for(lambda: d.app.table.state.display[0] is not None, what="the display")
     d.record("display", [c.key for c in d.app.table.state.display])

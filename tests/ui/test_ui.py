@@ -121,6 +121,28 @@ def test_illegal_moves_are_explained_and_not_stored(run_scenario):
     assert mid["dialog"] is None and mid["rows_after"] == mid["rows_before"], mid
 
 
+def test_every_route_colour_is_named_claimed_and_refused_as_itself(run_scenario):
+    """Blue is the card whose value is 0, and once read as gray: the claim dialog of a route of
+    each colour names that colour and offers its cards; 3-space routes Anna cannot pay are
+    refused naming their colour and her cards; she claims a blue route with blue cards, and
+    Ben's refusal on a blue route says blue."""
+    report = run_scenario("route_colours").check().report
+    dialogs = report["dialogs"]
+    for colour, dialog in dialogs.items():
+        assert dialog["title"].endswith(f"length 2, {colour}"), dialog
+    assert "2 × blue" in dialogs["blue"]["buttons"], dialogs["blue"]
+    assert not any("gray" in text for text in dialogs["blue"]["buttons"]), dialogs["blue"]
+    for colour, refusal in report["refusals"].items():
+        assert refusal["dialog"] is None and refusal["opacity"] == 1, refusal
+        assert refusal["text"].endswith(f"costs 3 × {colour}; Anna holds 0 × {colour}, 0 × Taxi "
+                                        "and 2 more the table has not seen."), refusal
+    assert report["claimed"]["cards"] == ["blue", "blue"], report["claimed"]
+    refused = report["blue_refused"]
+    assert refused["player"] == 1 and refused["opacity"] == 1, refused
+    assert refused["text"].endswith("costs 3 × blue; Ben holds 0 × blue, 0 × Taxi and 2 more "
+                                    "the table has not seen."), refused
+
+
 # ---- a pulled plug -----------------------------------------------------------------------
 
 

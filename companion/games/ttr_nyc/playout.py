@@ -15,6 +15,8 @@ from companion.core.rules import Action, Phase
 from .engine import (Card, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, Route,
     RevealTickets, ShowHand, TakeFaceUp, TtrNyc, TtrState, TurnUp)
 from .engine.board import COLOURS, KINDS, TAXI
+from .engine.deck import can_draw_cards
+from .engine.moves import claimable
 from companion.core.playout_loop import PlayoutLoop
 
 KEYS = tuple(card.key for card in Card)
@@ -124,7 +126,7 @@ class TtrPlayout(PlayoutLoop):
                 return claim
         if s.ticket_deck and rng.random() < self.ticket_bias:
             return self._draw_tickets(seat)
-        if self.rules.can_draw_cards(s):
+        if can_draw_cards(s):
             return self._draw_card(second=False)
         claim = self._random_claim(seat, aiming=False)  # nothing else to do: any route will do
         if claim is not None:
@@ -159,7 +161,7 @@ class TtrPlayout(PlayoutLoop):
     def _affordable(self, seat: int, hand: list[int], limit: int,
                     wanted: set[str] | None) -> Route | None:
         """A random free route the hand pays for (among `wanted` ones, if given)."""
-        rules, s, owners = self.rules, self.state, self.state.owners
+        board, s, owners = self.rules.board, self.state, self.state.owners
         wild = hand[TAXI]
         routes = self._free
         # Scan from a random route onwards: cheaper than listing every affordable route.
@@ -168,7 +170,7 @@ class TtrPlayout(PlayoutLoop):
             if (length <= limit
                     and (colour < 0 or hand[colour] + wild >= length)
                     and (wanted is None or rid in wanted)
-                    and (r.sibling not in owners or rules.claimable(s, seat, r))):
+                    and (r.sibling not in owners or claimable(board, s, seat, r))):
                 return r
         return None
 

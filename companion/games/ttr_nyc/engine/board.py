@@ -32,6 +32,7 @@ class Card(IntEnum):
 
 _KEYS = tuple(card.name.lower() for card in Card)
 _CARD_NAMES = {key: Card(index) for index, key in enumerate(_KEYS)}
+CARDS = tuple(Card)
 COLOURS = tuple(card for card in Card if card is not Card.TAXI)
 TAXI = Card.TAXI  # a plain name: looking members up on an Enum class is slow in hot paths
 

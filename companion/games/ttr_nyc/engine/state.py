@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from companion.core.rules import Phase
@@ -32,7 +32,7 @@ class Hand:
         return sum(self.known) + self.unknown
 
     def copy(self) -> "Hand":
-        return Hand(self.known[:], self.unknown)
+        return replace(self, known=self.known[:])
 
 
 @dataclass(slots=True)
@@ -45,8 +45,7 @@ class PlayerState:
     revealed: tuple[str, ...] | None = None
 
     def copy(self) -> "PlayerState":
-        return PlayerState(self.hand.copy(), self.taxis, self.tickets, self.routes[:],
-                           self.kept_at_setup, self.revealed)
+        return replace(self, hand=self.hand.copy(), routes=self.routes[:])
 
 
 @dataclass(slots=True)
@@ -73,12 +72,11 @@ class TtrState:
     scanned_hands: bool = False  # every card going into a hand is scanned: hands are known exactly
 
     def copy(self) -> "TtrState":
-        return TtrState(self.players, self.mode, self.first, self.phase, self.current,
-                        [p.copy() for p in self.seats], self.display[:], self.discard[:],
-                        self.deck, None if self.deck_max is None else self.deck_max[:],
-                        self.ticket_deck, dict(self.owners), self.pending, self.drawn,
-                        self.flushes, self.trigger, self.final_turns_left, self.passes,
-                        self.end_reason, self.scanned_hands)
+        # replace() carries every field over; only the mutable ones are copied by hand
+        # (tests/games/ttr_nyc/test_ttr_nyc_state.py finds one that is not).
+        return replace(self, seats=[p.copy() for p in self.seats], display=self.display[:],
+                       discard=self.discard[:], owners=dict(self.owners),
+                       deck_max=None if self.deck_max is None else self.deck_max[:])
 
     def known_count(self, card: Card) -> int:
         """Cards of this kind whose place the table knows: face up, discarded or seen in a hand."""

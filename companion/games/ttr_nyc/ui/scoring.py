@@ -11,11 +11,12 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.rules import Phase
 from ..engine import RevealTickets
+from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import TAXI_RGBA, touch
-from companion.app.words import ticket_label
+from companion.app.words import explain, ticket_label
 
 COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tickets won")),
            ("tickets_failed", lambda: _("Tickets lost")), ("attractions", lambda: _("Attractions")))
@@ -68,7 +69,7 @@ class ScoringScreen(BaseScreen):
         else:
             self.prompt = _("{player}: tap the {count} ticket(s) you kept, then Done.").format(
                 player=name, count=s.seats[seat].tickets)
-        taken = {t for p in s.seats if p.revealed for t in p.revealed}
+        free = set(revealable(table.rules.board, s, seat))
         grid = self.ids.tickets
         board = table.rules.board
         if not grid.children:  # one button per ticket in the box, made once
@@ -80,7 +81,7 @@ class ScoringScreen(BaseScreen):
         for button in grid.children:
             button.text = ticket_label(board, button.ticket_id)
             button.state = "normal"
-            button.disabled = button.ticket_id in taken
+            button.disabled = button.ticket_id not in free
         self.seat = seat
 
     def component_scanned(self, component) -> bool:
@@ -89,8 +90,10 @@ class ScoringScreen(BaseScreen):
             return False
         for button in self.ids.tickets.children:
             if button.ticket_id == component.value:
-                if button.disabled:
-                    self.show_message(_("Another player has already revealed that ticket."))
+                if button.disabled:  # the engine's reason: who revealed it
+                    reason = self.table.check(RevealTickets(self.seat, (component.value,)))
+                    if reason is not None:
+                        self.show_message(explain(reason))
                 else:
                     button.state = "down"
                 return True
