@@ -18,7 +18,7 @@ from companion.resources import kv_file
 from companion.store import Store, StoreError, default_path
 from companion.table import Table
 from companion.watchdog import Watchdog
-from . import single, storage
+from . import keyboard, single, storage
 from .games import game_ids, game_ui
 from . import kiosk
 from .i18n import LANGUAGES, _, tr
@@ -37,7 +37,7 @@ class CompanionApp(App):
     table: Table | None = ObjectProperty(None, allownone=True)
     language = StringProperty("en")
 
-    def __init__(self, db_path: Path | str | None = None, **kwargs):
+    def __init__(self, db_path: Path | str | None = None, kiosk: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.title = "companion"
         self.db_path = db_path
@@ -49,6 +49,7 @@ class CompanionApp(App):
         self.watchdog = Watchdog.from_environment()  # systemd's, in the kiosk
         self.register_event_type("on_table_change")
         self._asking = None  # the question Escape opened, while it is open
+        self.kiosk = kiosk  # --fullscreen: nobody has a keyboard
 
     # ---- start and stop ----------------------------------------------------------------
 
@@ -61,6 +62,7 @@ class CompanionApp(App):
             log.error("the database cannot be opened: %s", error)
             self.store, self.unopened = nothing_saved(), error
         self.language = self.store.setting("language", "en") or "en"
+        self.set_keyboard(keyboard.wanted(self.store, self.kiosk))
         tr.switch(self.language)
         from companion.games.ttr_nyc.ui import board_view
         from . import widgets  # noqa: F401  the widgets the layouts name
@@ -246,6 +248,11 @@ class CompanionApp(App):
     def on_table_change(self, action: Action | None) -> None:
         """Screens listen to this to redraw after every move."""
 
+    def set_keyboard(self, on: bool) -> None:
+        """The on-screen keyboard for the fields focused from now on."""
+        from kivy.core.window import Window
+        keyboard.enable(Window, on)
+
     # ---- the language --------------------------------------------------------------------
 
     def set_language(self, language: str) -> None:
@@ -276,6 +283,7 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> 
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "resizable", "0")
     Config.set("kivy", "exit_on_escape", "0")  # Escape asks first (CompanionApp.escape)
+    keyboard.configure(Config)
     if fullscreen:  # the kiosk: no physical keyboard, so names are typed on the screen
         Config.set("graphics", "fullscreen", "auto")
         Config.set("kivy", "keyboard_mode", "systemanddock")
@@ -294,7 +302,7 @@ def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
         lock = single.hold(db)
     except single.AlreadyRunning:
         return already_running(db)
-    app = CompanionApp(db_path)
+    app = CompanionApp(db_path, kiosk=fullscreen)
     app.lock = lock  # held (open) as long as the app runs
     kiosk.stop_on_sigterm(app)
     if driver is None:

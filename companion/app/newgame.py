@@ -76,9 +76,7 @@ class PlayerRow(BoxLayout):
         super().__init__(orientation="horizontal", size_hint_y=None, height=touch(),
                          spacing=dp(4), **kwargs)
         self.screen = screen
-        self.name_input = Factory.TextInput(multiline=False, font_size=sp(18), write_tab=False,
-                                    size_hint_x=1, padding=[dp(8), dp(12)],
-                                    hint_text=_("Name"))
+        self.name_input = Factory.TextField(size_hint_x=1, hint_text=_("Name"))
         self.name_input.bind(text=lambda *_: screen.names_changed())
         self.add_widget(self.name_input)
         self.chips = []

@@ -8,6 +8,7 @@ from kivy.metrics import sp
 from kivy.properties import StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
+from . import keyboard
 from .i18n import LANGUAGES, _
 from .screens import BaseScreen
 from .theme import touch
@@ -29,6 +30,13 @@ class SettingsScreen(BaseScreen):
             box.add_widget(button)
         self.where = _("Games are kept in {path}").format(path=app.store.path)
         self.ids.scanned_hands.state = "down" if scanned_hands(app.store) else "normal"
+        self.ids.keyboard.state = "down" if keyboard.wanted(app.store, app.kiosk) else "normal"
+        self.ids.keyboard.disabled = app.kiosk  # the kiosk always has it
+
+    def set_keyboard(self, on: bool) -> None:
+        app = App.get_running_app()
+        app.store.set_setting(keyboard.SETTING, "1" if on else "0")
+        app.set_keyboard(keyboard.wanted(app.store, app.kiosk))
 
     def set_scanned_hands(self, on: bool) -> None:
         App.get_running_app().store.set_setting(SCANNED_HANDS, "1" if on else "0")

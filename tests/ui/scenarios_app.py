@@ -70,3 +70,68 @@ async def second_instance(d, args) -> None:
     d.record("second_log", log.read_text(encoding="utf-8") if log.exists() else "")
     await new_game(d, ["Anna", "Ben"])
     await d.wait_for(lambda: d.app.root.current == "play", what="the first app plays on")
+
+
+# ---- typing on the kiosk's on-screen keyboard ----------------------------------------------
+
+
+def docked_keyboard():
+    from kivy.core.window import Window
+    from kivy.uix.vkeyboard import VKeyboard
+    return next((w for w in Window.children if isinstance(w, VKeyboard) and w.docked), None)
+
+
+def key_centre(keyboard, label: str) -> tuple[float, float]:
+    """Where on the window the key showing `label` is, in the keyboard's current mode."""
+    layout = keyboard.available_layouts[keyboard.layout]
+    for line in range(1, layout["rows"] + 1):
+        keys = layout[f"{keyboard.layout_mode}_{line}"]
+        for key, (pos, size) in zip(keys, keyboard.layout_geometry[f"LINE_{line}"]):
+            if key[0] == label:
+                return keyboard.to_window(pos[0] + size[0] / 2, pos[1] + size[1] / 2)
+    raise AssertionError(f"no key {label!r} in the {keyboard.layout_mode} keys")
+
+
+async def type_on_screen(d, text: str) -> None:
+    """Each letter tapped on the docked keyboard, shift first for a capital (one tap: the
+    letter after it is a capital, the next ones small again)."""
+    keyboard = docked_keyboard()
+    assert keyboard is not None, "no keyboard is docked"
+    for letter in text:
+        if letter != letter.lower():
+            await d.tap_at(*key_centre(keyboard, "\u21e7"))
+            await d.frames(0.1)
+        await d.tap_at(*key_centre(keyboard, letter))
+        await d.frames(0.05)
+
+
+async def kiosk_typing(d, args) -> None:
+    """Under --fullscreen: tapping a name field docks the keyboard below the field; "Ștefan" and
+    "Ödön" are typed key by key; the game starts with those names."""
+    from scenarios import window_rect
+    await d.tap(screen(d, "home").game_buttons["ttr-nyc"])
+    new = screen(d, "new_game")
+    while len(new.rows) < 2:
+        await d.tap_id("new_game", "add_player")
+    sights = []
+    for row, name in zip(new.rows, ("Ștefan", "Ödön")):
+        await d.tap(row.name_input)
+        await d.wait_for(lambda: docked_keyboard() is not None, what="the keyboard")
+        await d.frames(0.3)
+        keyboard = docked_keyboard()
+        field = window_rect(row.name_input)
+        top = keyboard.y + keyboard.height * keyboard.scale
+        sights.append({"field_bottom": field[1], "field_top": field[3], "keyboard_top": top,
+                       "window_height": d.app.root.get_root_window().height})
+        await d.shot(f"keyboard-{len(sights)}")
+        await type_on_screen(d, name)
+    d.record("sights", sights)
+    d.record("typed", [row.name_input.text for row in new.rows])
+    await d.tap_at(*key_centre(docked_keyboard(), "\u2328\u2193"))  # the keyboard goes
+    await d.frames(0.3)
+    d.record("after_hiding", {"keyboard": docked_keyboard() is not None,
+                              "screens_at": d.app.root.y})
+    await d.tap(list(reversed(new.ids.starts.children))[0])
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "play", what="the game")
+    d.record("players", list(d.app.table.header.players))

@@ -18,3 +18,15 @@ def test_a_second_start_on_one_database_says_it_is_running_and_stops(run_scenari
     second = run.report["second"]
     assert second["returncode"] == 1, second["output"]
     assert "already running" in run.report["second_log"], run.report["second_log"]
+
+
+def test_names_are_typed_on_the_kiosks_own_keyboard(run_scenario):
+    """--fullscreen on the Pi's 800×480 screen: no keyboard plugged in, the docked on-screen
+    keyboard types every letter of the five languages and never covers the field."""
+    run = run_scenario("kiosk_typing", fullscreen=True).check()
+    assert run.report["typed"] == ["Ștefan", "Ödön"]
+    for sight in run.report["sights"]:
+        assert sight["field_bottom"] >= sight["keyboard_top"], sight  # above the keyboard
+        assert sight["field_top"] <= sight["window_height"], sight  # and on the screen
+    assert run.report["after_hiding"] == {"keyboard": False, "screens_at": 0}
+    assert run.report["players"] == ["Ștefan", "Ödön"]
