@@ -26,7 +26,7 @@ def ticket_name(board: Board, ticket_id: str) -> str:
 # ---- who may move ---------------------------------------------------------------------------
 
 def check_seat(s: TtrState, seat: int) -> int:
-    if not 0 <= seat < len(s.players):
+    if not isinstance(seat, int) or not 0 <= seat < len(s.players):
         raise RuleViolation("no_such_seat", "There is no seat {seat} in a game of {count}.",
                             seat=seat, count=len(s.players))
     return seat

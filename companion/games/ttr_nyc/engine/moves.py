@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.core.rules import Move, RuleViolation
+from .actions import (ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, PlaceRoute,
+    RevealTickets, ShowHand, TakeFaceUp, TurnUp)
 from .board import CARDS, COLOURS, KINDS, TAXI, Board, Card, Route
 from .checks import (check_box, check_claim_open, check_draw_blind_open, check_draw_tickets_open,
     check_hand, check_hand_size, check_keep_open, check_place_open, check_reveal_open,
@@ -80,17 +82,17 @@ def check_pass(board: Board, s: TtrState, seat: int) -> None:
                             "you can claim a route.")
 
 
-_OPENERS = (
-    ("turn_up", _turn_up_open),
-    ("show_hand", lambda board, s, seat: check_show_hand_open(s, seat)),
-    ("keep_tickets", lambda board, s, seat: check_keep_open(s, seat)),
-    ("take_face_up", _take_face_up_open),
-    ("draw_blind", lambda board, s, seat: check_draw_blind_open(s, seat)),
-    ("draw_tickets", lambda board, s, seat: check_draw_tickets_open(s, seat)),
-    ("claim_route", _claim_open),
-    ("pass", check_pass),
-    ("reveal_tickets", lambda board, s, seat: check_reveal_open(s, seat)),
-    ("place_route", _place_open),
+_OPENERS = (  # each kind of move (its action's type) and the check that it is open
+    (TurnUp.type, _turn_up_open),
+    (ShowHand.type, lambda board, s, seat: check_show_hand_open(s, seat)),
+    (KeepTickets.type, lambda board, s, seat: check_keep_open(s, seat)),
+    (TakeFaceUp.type, _take_face_up_open),
+    (DrawBlind.type, lambda board, s, seat: check_draw_blind_open(s, seat)),
+    (DrawTickets.type, lambda board, s, seat: check_draw_tickets_open(s, seat)),
+    (ClaimRoute.type, _claim_open),
+    (Pass.type, check_pass),
+    (RevealTickets.type, lambda board, s, seat: check_reveal_open(s, seat)),
+    (PlaceRoute.type, _place_open),
 )
 KINDS_OF_MOVE = tuple(kind for kind, _opener in _OPENERS)
 
