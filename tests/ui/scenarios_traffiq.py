@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 
 from companion.boards import rules_for
-from companion.core.rules import Phase
+from companion.core.rules import Phase, RuleViolation
 from companion.games.traffiq.engine import Edge, Tile, Vehicle
 from companion.games.traffiq.playout import TraffiqPlayout
-from companion.games.traffiq.ui.moves import EDGE_ORDER, preview, ride_starts
+from companion.games.traffiq.ui.picking import Pick
+from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
 from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
                        stored_rows, visible_texts)
 
@@ -64,6 +65,14 @@ async def tap_cell(d, cell) -> None:
 async def tap_point(d, point) -> None:
     city = play_screen(d).ids.city
     await d.tap_at(*city.to_window(*city.point_pos(point)))
+
+
+def preview(table, action):
+    """What competing after this move would remove, as the engine says (None: not legal)."""
+    try:
+        return table.rules.preview(table.state, action)
+    except RuleViolation:
+        return None
 
 
 def make_playout(seed: int, players: int = 2) -> TraffiqPlayout:
@@ -127,14 +136,14 @@ async def ride_by_touch(d, action, shots: str | None = None) -> None:
     table = d.app.table
     vehicle = Vehicle.TAXI if action.type == "taxi_ride" else Vehicle.VAN
     start, end = (action.from_x, action.from_y), (action.to_x, action.to_y)
-    many = len(ride_starts(table.state, table.state.current, vehicle)) > 1
+    many = len(table.rules.rides(table.state, table.state.current, vehicle)) > 1
     await d.tap_id(PLAY, "taxi" if vehicle is Vehicle.TAXI else "van")
     if many:
         await tap_point(d, start)
-    await d.wait_for(lambda: play.start == start, what="the vehicle chosen")
+    await d.wait_for(lambda: play.choice.start == start, what="the vehicle chosen")
     if shots:
         await d.audit(f"{shots}-targets")
-    outcome = preview(table.rules, table.state, action)
+    outcome = preview(table, action)
     await tap_point(d, end)
     if outcome is not None and outcome.removed:
         await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
@@ -152,7 +161,7 @@ async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
         await tap_dialog(d, _("Another crossing"))
     if shots:
         await d.audit(f"{shots}-vehicle")
-    outcome = preview(table.rules, table.state, action)
+    outcome = preview(table, action)
     player = table.state.seats[table.state.current]
     left = player.taxis if action.vehicle == "taxi" else player.vans
     label = (_("Taxi ({count} left)") if action.vehicle == "taxi"
@@ -169,7 +178,7 @@ async def end_turn_by_touch(d) -> None:
     if dialog_kind(d) == "vehicle":
         await tap_dialog(d, _("No vehicle"))
         await d.frames()
-        if d.app.table.state.done == [] or play_screen(d).ids.end_turn.disabled:
+        if d.app.table.state.done == [] or play_screen(d).ids.end_turn.closed:
             return  # both actions were taken: declining ended the turn
     await d.tap_id(PLAY, "end_turn")
     await d.frames()
@@ -270,7 +279,7 @@ async def traffiq_ride_compete(d, args):
     i = await advance(d, log, 0, lambda: len(d.app.table.actions) == i, "the ride")
     table = d.app.table
     ride = log[i]
-    outcome = preview(table.rules, table.state, ride)
+    outcome = preview(table, ride)
     before = dict(table.state.vehicles)
     await play_action(d, ride, shots="traffiq-ride")
     after = table.state.vehicles
@@ -387,7 +396,7 @@ async def traffiq_tour(d, args):
     i = await advance(d, log, i, lambda: len(d.app.table.actions) == ride_at, "the ride")
     ride = log[i]
     await d.tap_id(PLAY, "taxi" if ride.type == "taxi_ride" else "van")
-    if play_screen(d).start is None:
+    if play_screen(d).choice.start is None:
         await tap_point(d, (ride.from_x, ride.from_y))
     await d.audit("tq-ride")
     await tap_point(d, (ride.to_x, ride.to_y))
@@ -428,7 +437,6 @@ async def traffiq_tour(d, args):
 async def traffiq_teach_and_scan(d, args):
     """A tile taught on the Teach screen (four edges tapped); scanned during play, it fills the
     placement: only its turn is chosen."""
-    from companion.games.traffiq.ui.moves import placement_cells
     tag = "0C00000042"
     await d.tap_id("home", "settings")
     await d.tap_id("settings", "teach")
@@ -451,9 +459,9 @@ async def traffiq_teach_and_scan(d, args):
     await start_game(d, PLAYERS[:2], 0)
     d.app.scanned(tag)
     play = play_screen(d)
-    await d.wait_for(lambda: play.mode == "place", what="placing the scanned tile")
+    await d.wait_for(lambda: play.choice.mode is Pick.CELL, what="placing the scanned tile")
     state = d.app.table.state
-    cells = placement_cells(state, state.current, tile)
+    cells = [spot.cell for spot in d.app.table.rules.tile_spots(state, state.current, tile)]
     d.record("lit", [sorted(play.ids.city.cells_lit), sorted(cells)])
     await tap_cell(d, cells[0])
     await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")

@@ -337,9 +337,10 @@ def test_a_scanned_tile_is_laid_turned_any_way(tq):
     tq.apply(s, DrawTile(0, scanned.names()))
     pass_turn(tq, s)
     s.seats[0].hand = [scanned, scanned]  # both unseen tiles were laid on earlier turns
-    spots = tq.placements(s, scanned)
+    spots = [(spot.cell, turned) for spot in tq.tile_spots(s, 0) for turned in spot.turns]
     assert ((2, 0), scanned) in spots  # red faces west, against (1, 0)'s red east edge
-    assert all(tq.fits(s, cell, turned) for cell, turned in spots)
+    assert all(tq.check(s, PlaceTile(0, cell[0], cell[1], turned.names())) is None
+               for cell, turned in spots)
     refused(tq, s, PlaceTile(0, 2, 0, ("red", "red", "red", "red")), "tile_not_in_hand")
     cell, turned = next((c, t) for c, t in spots if t != scanned)
     tq.apply(s, PlaceTile(0, cell[0], cell[1], turned.names()))

@@ -29,12 +29,6 @@ class Direction(Enum):
     VERTICAL = "vertical"
 
 
-def cells_around(point: Point) -> tuple[Cell, Cell, Cell, Cell]:
-    """The four cells meeting at a point: north-west, north-east, south-west, south-east."""
-    x, y = point
-    return (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
-
-
 def corners(cell: Cell) -> tuple[Point, Point, Point, Point]:
     """A cell's corner points: north-west, north-east, south-west, south-east."""
     x, y = cell
@@ -178,20 +172,6 @@ def open_cells(tiles: Tiles) -> list[Cell]:
             if cell not in tiles:
                 found.add(cell)
     return sorted(found, key=lambda c: (c[1], c[0]))
-
-
-def fits(tiles: Tiles, cell: Cell, tile: Tile) -> bool:
-    return cell not in tiles and touches(tiles, cell) and matches(implied_edges(tiles, cell), tile)
-
-
-def placements(tiles: Tiles, tile: Tile) -> list[tuple[Cell, Tile]]:
-    """Every cell and way of turning `tile` that the rules allow."""
-    turns = tile.rotations()
-    found = []
-    for cell in open_cells(tiles):
-        implied = implied_edges(tiles, cell)
-        found.extend((cell, turned) for turned in turns if matches(implied, turned))
-    return found
 
 
 class _Plus(Mapping):

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-from companion.core.rules import (Action, ActionCodec, Phase, RuleViolation, Rules, ScoreSheet,
-    Status, check_players, next_seat)
-from . import city
+from companion.core.rules import (Action, ActionCodec, Move, Phase, RuleViolation, Rules,
+    ScoreSheet, Status, next_seat)
+from . import city, moves
 from .actions import (ACTIONS, DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle,
     TaxiRide, VanRide)
-from .box import Allotment, Box, Vehicle, parse_layout, parse_vehicle
+from .box import Allotment, Box, Vehicle, parse_vehicle
+from .checks import (ACTIONS_PER_TURN, actions_left, check_actions_left, check_counts,
+    check_entering, check_fits, check_hand, check_in_hand, check_new_point, check_place_first,
+    check_ride, check_ride_order, check_supply, check_taxi_path, check_turn, check_van_step,
+    check_vehicle_left)
 from .city import Cell, Point
 from .competition import Competition, compete
+from .moves import TileSpot, VehicleSpot
 from .scoring import score_sheet
-from .state import Act, EndReason, Mode, PlayerState, Standing, TraffiqState
+from .setup import new_game
+from .state import Act, EndReason, Standing, TraffiqState
 from .tiles import Edge, Tile
-
-GAME = "Manhattan TraffIQ"
-ACTIONS_PER_TURN = 2
-_PLAYING = (Phase.PLAY, Phase.FINAL_ROUND)
 
 
 class Traffiq(Rules):
@@ -26,6 +28,7 @@ class Traffiq(Rules):
 
     game_id = "manhattan-traffiq"
     codec = ActionCodec(ACTIONS)
+    actions_per_turn = ACTIONS_PER_TURN
 
     def __init__(self, box: Box):
         self.box = box
@@ -39,34 +42,9 @@ class Traffiq(Rules):
             EnterVehicles: self._enter_vehicles,
         }
 
-    # ---- setting up -------------------------------------------------------------------
-
     def new_state(self, players: tuple[str, ...] | list[str],
                   options: Mapping[str, Any] | None = None) -> TraffiqState:
-        """Setup: the scenario's start tiles on the table, 2 district tiles drawn by each
-        player, each player's vehicles for the player count."""
-        options = dict(options or {})
-        box, players = self.box, tuple(players)
-        check_players(players, GAME, box.min_players, box.max_players)
-        mode = _option_mode(options)
-        first = _option_first(options, len(players))
-        scenario = options.get("scenario", "times_square")
-        if not isinstance(scenario, str) or scenario not in box.scenarios:
-            raise RuleViolation("bad_option", "Unknown scenario {scenario!r}: use {known}.",
-                                scenario=scenario, known=" or ".join(box.scenarios))
-        tiles = (parse_layout(options["start_tiles"]) if "start_tiles" in options
-                 else dict(box.scenarios[scenario].tiles))
-        allot = self.allotment(len(players))
-        hand = box.hand if mode is Mode.PLAY else 0
-        seats = [PlayerState([None] * hand, allot.taxis, allot.vans) for _ in players]
-        state = TraffiqState(players=players, mode=mode, scenario=scenario, first=first,
-                             phase=Phase.PLAY, current=first, seats=seats, tiles=tiles,
-                             vehicles={}, supply=box.district_tiles - hand * len(players))
-        if mode is Mode.SCORE_ONLY:
-            state.phase = Phase.SCORING
-            state.end_reason = EndReason.SCORE_ONLY
-            state.entered = [False] * len(players)
-        return state
+        return new_game(self.box, tuple(players), dict(options or {}))
 
     def allotment(self, players: int) -> Allotment:
         return self.box.allotments[players]
@@ -80,6 +58,11 @@ class Traffiq(Rules):
                                 kind=getattr(action, "type", type(action).__name__))
         handler(state, action)
         return state
+
+    def moves(self, state: TraffiqState, seat: int) -> list[Move]:
+        """Every kind of move (place_tile, place_vehicle, taxi_ride, van_ride, draw_tile,
+        end_turn, enter_vehicles), open or with the reason it is not."""
+        return moves.kinds(state, seat)
 
     def status(self, state: TraffiqState) -> Status:
         final = state.last_drawer is not None
@@ -101,24 +84,15 @@ class Traffiq(Rules):
     # ---- the four actions ---------------------------------------------------------------
 
     def _place_tile(self, s: TraffiqState, action: PlaceTile) -> None:
-        seat = self._check_turn(s, action.seat)
-        if Act.PLACE not in s.done and s.done:
-            raise RuleViolation("place_first", "Tiles are placed before any other action of "
-                                "the turn.")
-        self._check_actions_left(s)
-        player = s.seats[seat]
-        if not player.hand:
-            raise RuleViolation("no_tile_in_hand", "{player} holds no district tile.",
-                                player=s.players[seat])
+        seat = check_turn(s, action.seat)
+        check_place_first(s)
+        check_actions_left(s)
+        check_hand(s, seat)
         tile = Tile.parse(action.edges)
         cell = (action.x, action.y)
-        self._check_fits(s, cell, tile)
-        slot = _hand_slot(player.hand, tile)
-        if slot is None:
-            raise RuleViolation("tile_not_in_hand", "{player} does not hold that tile: the tiles "
-                                "seen going into the hand have other edges.",
-                                player=s.players[seat])
-        del player.hand[slot]
+        check_fits(s, cell, tile)
+        player = s.seats[seat]
+        del player.hand[check_in_hand(s, seat, tile)]
         s.tiles[cell] = tile
         s.done.append(Act.PLACE)
         s.pending = tuple(p for p in city.corners(cell) if city.is_complete(s.tiles, p))
@@ -127,20 +101,18 @@ class Traffiq(Rules):
         self._after_action(s)
 
     def _place_vehicle(self, s: TraffiqState, action: PlaceVehicle) -> None:
-        seat = self._check_turn(s, action.seat)
+        seat = check_turn(s, action.seat)
         point = (action.x, action.y)
-        if point not in s.pending:
-            raise RuleViolation("point_not_completed", "A new vehicle goes on a crossing or "
-                                "street corner the tile just placed completed; {x},{y} is not "
-                                "one.", x=action.x, y=action.y)
+        check_new_point(s, point)
         vehicle = parse_vehicle(action.vehicle)
+        check_vehicle_left(s, seat, vehicle)
         player = s.seats[seat]
-        if _supply_of(player, vehicle) == 0:
-            raise RuleViolation("no_vehicle_left", "{player} has no {vehicle} left in their "
-                                "supply.", player=s.players[seat], vehicle=vehicle.value)
         s.pending = tuple(p for p in s.pending if p != point)
         s.vehicles[point] = Standing(seat, vehicle)
-        _take_from_supply(player, vehicle)
+        if vehicle is Vehicle.VAN:
+            player.vans -= 1
+        else:
+            player.taxis -= 1
         if action.compete:
             self._compete(s, seat, point)
         if not player.supply:  # the last vehicle is on the map: the game ends at once
@@ -150,35 +122,23 @@ class Traffiq(Rules):
         self._after_action(s)
 
     def _taxi_ride(self, s: TraffiqState, action: TaxiRide) -> None:
-        seat = self._check_turn(s, action.seat)
-        self._check_ride(s, Act.TAXI)
-        start, end = self._check_move(s, seat, action, Vehicle.TAXI)
-        if end not in city.taxi_reach(s.tiles, s.vehicles, start):
-            raise RuleViolation("no_taxi_path", "The taxi cannot get from {from_x},{from_y} to "
-                                "{to_x},{to_y}: every way is blocked by a vehicle, an incomplete "
-                                "crossing, park or water.", from_x=start[0], from_y=start[1],
-                                to_x=end[0], to_y=end[1])
+        seat = check_turn(s, action.seat)
+        check_ride_order(s, Act.TAXI)
+        start, end = check_ride(s, seat, action, Vehicle.TAXI)
+        check_taxi_path(s, start, end)
         self._ride(s, seat, start, end, Act.TAXI, action.compete)
 
     def _van_ride(self, s: TraffiqState, action: VanRide) -> None:
-        seat = self._check_turn(s, action.seat)
-        self._check_ride(s, Act.VAN)
-        start, end = self._check_move(s, seat, action, Vehicle.VAN)
-        if abs(start[0] - end[0]) + abs(start[1] - end[1]) != 1:
-            raise RuleViolation("van_not_neighbour", "A van rides only to a neighbouring "
-                                "crossing or street corner.")
-        if not city.drivable(s.tiles, start, end):
-            raise RuleViolation("no_street", "No street joins {from_x},{from_y} and {to_x},{to_y}: "
-                                "park or water lies between.", from_x=start[0],
-                                from_y=start[1], to_x=end[0], to_y=end[1])
+        seat = check_turn(s, action.seat)
+        check_ride_order(s, Act.VAN)
+        start, end = check_ride(s, seat, action, Vehicle.VAN)
+        check_van_step(s, start, end)
         self._ride(s, seat, start, end, Act.VAN, action.compete)
 
     def _draw_tile(self, s: TraffiqState, action: DrawTile) -> None:
-        seat = self._check_turn(s, action.seat)
-        self._check_actions_left(s)
-        if s.supply == 0:
-            raise RuleViolation("supply_empty", "All district tiles have been drawn: choose "
-                                "another action or end the turn.")
+        seat = check_turn(s, action.seat)
+        check_actions_left(s)
+        check_supply(s)
         tile = None if action.edges is None else Tile.parse(action.edges)
         s.pending = ()
         s.supply -= 1
@@ -189,97 +149,23 @@ class Traffiq(Rules):
         self._after_action(s)
 
     def _end_turn(self, s: TraffiqState, action: EndTurn) -> None:
-        self._check_turn(s, action.seat)
+        check_turn(s, action.seat)
         self._next_turn(s)
 
-    # ---- score-only ---------------------------------------------------------------------
-
     def _enter_vehicles(self, s: TraffiqState, action: EnterVehicles) -> None:
-        seat = self._check_seat(s, action.seat)
-        if s.mode is not Mode.SCORE_ONLY or s.phase is not Phase.SCORING:
-            raise RuleViolation("not_score_only", "Vehicles are entered without play only when "
-                                "scoring a finished game.")
-        if s.entered[seat]:
-            raise RuleViolation("already_entered", "{player}'s vehicles are already entered.",
-                                player=s.players[seat])
+        """Score-only: a player's taxis and vans on the map at the end."""
+        seat = action.seat
+        check_entering(s, seat)
         allot = self.allotment(len(s.players))
-        if not (0 <= action.taxis <= allot.taxis and 0 <= action.vans <= allot.vans):
-            raise RuleViolation("vehicle_count", "With {count} players each has {taxis} taxis "
-                                "and {vans} vans.", count=len(s.players), taxis=allot.taxis,
-                                vans=allot.vans)
-        everything = action.taxis == allot.taxis and action.vans == allot.vans
-        if everything and s.winner is not None:
-            raise RuleViolation("one_winner_all_placed", "{player} already had every vehicle on "
-                                "the map: the game ended then.", player=s.players[s.winner])
+        check_counts(s, allot, action.taxis, action.vans)
         player = s.seats[seat]
         player.taxis = allot.taxis - action.taxis
         player.vans = allot.vans - action.vans
         s.entered[seat] = True
-        if everything:
+        if not player.supply:
             s.winner = seat
         if all(s.entered):
             s.phase = Phase.OVER
-
-    # ---- checks (they change nothing) -----------------------------------------------------
-
-    def _check_seat(self, s: TraffiqState, seat: int) -> int:
-        if not 0 <= seat < len(s.players):
-            raise RuleViolation("no_such_seat", "There is no seat {seat} in a game of {count}.",
-                                seat=seat, count=len(s.players))
-        return seat
-
-    def _check_turn(self, s: TraffiqState, seat: int) -> int:
-        if seat == s.current and s.phase in _PLAYING:
-            return seat
-        self._check_seat(s, seat)
-        if s.phase not in _PLAYING:
-            raise RuleViolation("not_playing", "That move is made during play; the game is in "
-                                "{phase}.", phase=s.phase.value)
-        raise RuleViolation("not_your_turn", "It is {player}'s turn, not {other}'s.",
-                            player=s.players[s.current], other=s.players[seat])
-
-    def _check_actions_left(self, s: TraffiqState) -> None:
-        if len(s.done) >= ACTIONS_PER_TURN:
-            raise RuleViolation("two_actions", "A turn has two actions; both are taken.")
-
-    def _check_ride(self, s: TraffiqState, act: Act) -> None:
-        if Act.DRAW in s.done:
-            raise RuleViolation("draw_last", "Drawing is the last action of a turn.")
-        self._check_actions_left(s)
-        if act is Act.TAXI and act in s.done:
-            raise RuleViolation("one_ride_each", "Only one taxi ride per turn.", ride=act.value)
-        if act in s.done:
-            raise RuleViolation("one_ride_each", "Only one van ride per turn.", ride=act.value)
-
-    def _check_fits(self, s: TraffiqState, cell: Cell, tile: Tile) -> None:
-        if cell in s.tiles:
-            raise RuleViolation("cell_taken", "A tile already lies on {x},{y}.",
-                                x=cell[0], y=cell[1])
-        if not city.touches(s.tiles, cell):
-            raise RuleViolation("not_touching", "A new tile must touch at least one tile on the "
-                                "map.")
-        wrong = city.mismatches(s.tiles, cell, tile)
-        if wrong:
-            raise RuleViolation("edges_mismatch", "The tile does not match the tiles next to it: "
-                                "each touching side must show the same colour.",
-                                sides=", ".join(side.name.lower() for side in wrong))
-
-    def _check_move(self, s: TraffiqState, seat: int, action: TaxiRide | VanRide,
-                    vehicle: Vehicle) -> tuple[Point, Point]:
-        start, end = (action.from_x, action.from_y), (action.to_x, action.to_y)
-        if s.vehicles.get(start) != Standing(seat, vehicle):
-            raise RuleViolation("no_own_vehicle_there", "{player} has no {vehicle} on "
-                                "{x},{y}.", player=s.players[seat], vehicle=vehicle.value,
-                                x=start[0], y=start[1])
-        if end == start:
-            raise RuleViolation("same_point", "A ride goes to another crossing or street corner.")
-        if not city.is_complete(s.tiles, end):
-            raise RuleViolation("point_incomplete", "{x},{y} is not a crossing or street corner "
-                                "yet: four tiles must meet there.", x=end[0], y=end[1])
-        if end in s.vehicles:
-            raise RuleViolation("point_taken", "A vehicle already stands on {x},{y}.",
-                                x=end[0], y=end[1])
-        return start, end
 
     # ---- changes ---------------------------------------------------------------------------
 
@@ -329,7 +215,59 @@ class Traffiq(Rules):
         s.pending = ()
         s.done = []
 
-    # ---- questions the UI asks ---------------------------------------------------------------
+    # ---- questions the screens ask (see `moves` for the legal-move questions) --------------
+
+    def actions_left(self, s: TraffiqState) -> int:
+        """How many of the turn's two actions are still to take (0 outside play)."""
+        return actions_left(s)
+
+    def allowed(self, s: TraffiqState) -> set[Act]:
+        return moves.allowed(s)
+
+    def tile_spots(self, s: TraffiqState, seat: int, tile: Tile | None = None) -> list[TileSpot]:
+        """Where the seat may lay a tile of its hand now (or only `tile`, scanned)."""
+        return moves.tile_spots(s, seat, tile)
+
+    def vehicle_spots(self, s: TraffiqState, seat: int) -> list[VehicleSpot]:
+        """The new vehicles the seat may put on the points its tile completed."""
+        return moves.vehicle_spots(s, seat)
+
+    def rides(self, s: TraffiqState, seat: int,
+              vehicle: Vehicle) -> dict[Point, tuple[Point, ...]]:
+        """The seat's vehicles of this kind that may ride now, each with where it can go."""
+        return moves.rides(s, seat, vehicle)
+
+    def preview(self, s: TraffiqState, action: PlaceVehicle | TaxiRide | VanRide) -> Competition:
+        """What competing after this vehicle placement or ride would remove, before the player
+        confirms or skips it. The action is checked as `apply` would; nothing changes."""
+        trial = s.copy()
+        if isinstance(action, PlaceVehicle):
+            quiet = PlaceVehicle(action.seat, action.x, action.y, action.vehicle, False)
+            point = (action.x, action.y)
+        else:
+            quiet = type(action)(action.seat, action.from_x, action.from_y, action.to_x,
+                                 action.to_y, False)
+            point = (action.to_x, action.to_y)
+        self.apply(trial, quiet)
+        return compete(trial.tiles, trial.vehicles, action.seat, point)
+
+    def check_entries(self, s: TraffiqState,
+                      entries: Iterable[EnterVehicles]) -> RuleViolation | None:
+        """Score-only: whether these players' vehicles may all be entered, one after another
+        (two players cannot both have had every vehicle on the map)."""
+        trial = s.copy()
+        for entry in entries:
+            try:
+                self.apply(trial, entry)
+            except RuleViolation as violation:
+                return violation
+        return None
+
+    def on_map(self, s: TraffiqState, seat: int) -> tuple[int, int]:
+        """The seat's taxis and vans on the map: what is not in its supply."""
+        allot = self.allotment(len(s.players))
+        player = s.seats[seat]
+        return allot.taxis - player.taxis, allot.vans - player.vans
 
     def implied_edges(self, s: TraffiqState, cell: Cell) -> tuple[Edge | None, ...]:
         """The edges a tile on `cell` must show, north, east, south, west (None: free side)."""
@@ -338,13 +276,6 @@ class Traffiq(Rules):
     def open_cells(self, s: TraffiqState) -> list[Cell]:
         """The empty cells touching the map."""
         return city.open_cells(s.tiles)
-
-    def fits(self, s: TraffiqState, cell: Cell, tile: Tile) -> bool:
-        return city.fits(s.tiles, cell, tile)
-
-    def placements(self, s: TraffiqState, tile: Tile) -> list[tuple[Cell, Tile]]:
-        """For a tile whose edges are known: every cell and turn it may be laid in."""
-        return city.placements(s.tiles, tile)
 
     def completes(self, s: TraffiqState, cell: Cell) -> list[Point]:
         """The crossings and street corners a tile on `cell` would complete."""
@@ -365,67 +296,3 @@ class Traffiq(Rules):
     def van_targets(self, s: TraffiqState, point: Point) -> set[Point]:
         """Where the van on `point` can ride to."""
         return city.van_reach(s.tiles, s.vehicles, point)
-
-    def allowed(self, s: TraffiqState) -> set[Act]:
-        """The actions the turn order still allows the current player (tiles, vehicles and
-        paths aside): for the UI's buttons."""
-        if s.phase not in _PLAYING or len(s.done) >= ACTIONS_PER_TURN:
-            return set()
-        acts = set()
-        if not s.done or s.done == [Act.PLACE]:
-            acts.add(Act.PLACE)
-        if Act.DRAW not in s.done:
-            acts |= {act for act in (Act.TAXI, Act.VAN) if act not in s.done}
-        if s.supply:
-            acts.add(Act.DRAW)
-        return acts
-
-    def preview(self, s: TraffiqState, action: PlaceVehicle | TaxiRide | VanRide) -> Competition:
-        """What competing after this vehicle placement or ride would remove, before the player
-        confirms or skips it. The action is checked as `apply` would; nothing changes."""
-        trial = s.copy()
-        if isinstance(action, PlaceVehicle):
-            quiet = PlaceVehicle(action.seat, action.x, action.y, action.vehicle, False)
-            point = (action.x, action.y)
-        else:
-            quiet = type(action)(action.seat, action.from_x, action.from_y, action.to_x,
-                                 action.to_y, False)
-            point = (action.to_x, action.to_y)
-        self.apply(trial, quiet)
-        return compete(trial.tiles, trial.vehicles, action.seat, point)
-
-
-def _hand_slot(hand: list[Tile | None], tile: Tile) -> int | None:
-    """Which tile of the hand was laid: one seen going in that this is (turned perhaps),
-    else one nobody saw."""
-    for i, held in enumerate(hand):
-        if held is not None and held.same_tile(tile):
-            return i
-    return hand.index(None) if None in hand else None
-
-
-def _supply_of(player: PlayerState, vehicle: Vehicle) -> int:
-    return player.vans if vehicle is Vehicle.VAN else player.taxis
-
-
-def _take_from_supply(player: PlayerState, vehicle: Vehicle) -> None:
-    if vehicle is Vehicle.VAN:
-        player.vans -= 1
-    else:
-        player.taxis -= 1
-
-
-def _option_mode(options: Mapping[str, Any]) -> Mode:
-    try:
-        return Mode(options.get("mode", Mode.PLAY.value))
-    except ValueError:
-        raise RuleViolation("bad_option", "Unknown mode {mode!r}: use 'play' or 'score_only'.",
-                            mode=options.get("mode")) from None
-
-
-def _option_first(options: Mapping[str, Any], players: int) -> int:
-    first = options.get("first", 0)
-    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
-        raise RuleViolation("bad_option", "The starting seat must be 0 to {last}.",
-                            last=players - 1)
-    return first

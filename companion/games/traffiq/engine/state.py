@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from companion.core.rules import Phase
@@ -50,7 +50,8 @@ class PlayerState:
         return self.taxis + self.vans
 
     def copy(self) -> "PlayerState":
-        return PlayerState(self.hand[:], self.taxis, self.vans)
+        """Every field carried over by `replace`; only the mutable ones are copied here."""
+        return replace(self, hand=self.hand[:])
 
 
 @dataclass(slots=True)
@@ -74,11 +75,11 @@ class TraffiqState:
     entered: list[bool] = field(default_factory=list)  # score-only: whose vehicles are entered
 
     def copy(self) -> "TraffiqState":
-        return TraffiqState(self.players, self.mode, self.scenario, self.first, self.phase,
-                            self.current, [p.copy() for p in self.seats], dict(self.tiles),
-                            dict(self.vehicles), self.supply, self.done[:], self.pending,
-                            self.last_drawer, self.final_turns_left, self.winner,
-                            self.end_reason, self.entered[:])
+        """Every field carried over by `replace` (a new one cannot be forgotten); the mutable
+        ones copied here, so that the copy shares no container with this state."""
+        return replace(self, seats=[p.copy() for p in self.seats], tiles=dict(self.tiles),
+                       vehicles=dict(self.vehicles), done=self.done[:],
+                       entered=self.entered[:])
 
     def on_map(self, seat: int, vehicle: Vehicle) -> int:
         return sum(1 for s in self.vehicles.values() if s.seat == seat and s.vehicle is vehicle)

@@ -38,18 +38,8 @@ class Side(Enum):
     SOUTH = 2
     WEST = 3
 
-    @property
-    def opposite(self) -> "Side":
-        return SIDES[(self.value + 2) % 4]
-
-    @property
-    def step(self) -> tuple[int, int]:
-        """The neighbouring cell on this side, as (dx, dy); y grows southwards."""
-        return _STEPS[self.value]
-
 
 SIDES = (Side.NORTH, Side.EAST, Side.SOUTH, Side.WEST)
-_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from kivy.graphics import (Color, Ellipse, InstructionGroup, Mesh, PopMatrix, PushMatrix,
+from kivy.graphics import (Color, InstructionGroup, Mesh, PopMatrix, PushMatrix,
                            Rectangle, Scale, Translate)
 from kivy.metrics import dp
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty

@@ -15,12 +15,12 @@ from ..engine import EnterVehicles
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
-from .moves import legal
-from .play import readable, seat_rgba
+from companion.app.words import explain
+from .players import readable, seat_rgba
 from .tile_chooser import GAME
 
-ROWS = (("vans", lambda: _("Vans on the map (2 points)")),
-        ("taxis", lambda: _("Taxis on the map (1 point)")))
+ROWS = ((1, lambda: _("Vans on the map (2 points)")),  # index in Traffiq.on_map's counts
+        (0, lambda: _("Taxis on the map (1 point)")))
 
 
 def _cell(text: str, bold: bool = False, colour=None, heading: bool = False,
@@ -57,11 +57,10 @@ class TraffiqScoringScreen(BaseScreen):
         grid.add_widget(_cell("", heading=True))
         for seat, name in enumerate(players):
             grid.add_widget(_cell(name, bold=True, colour=readable(rgba[seat])))
-        for key, title in ROWS:
+        for index, title in ROWS:
             grid.add_widget(_cell(title(), heading=True))
             for seat in range(len(players)):
-                points = sheet.of(seat, key)
-                grid.add_widget(_cell(str(points // 2 if key == "vans" else points)))
+                grid.add_widget(_cell(str(table.rules.on_map(table.state, seat)[index])))
         grid.add_widget(_cell(_("Total"), heading=True, bold=True))
         for seat in range(len(players)):
             grid.add_widget(_cell(str(sheet.totals[seat]), bold=True))
@@ -116,9 +115,7 @@ class TraffiqScoreOnlyScreen(BaseScreen):
             self.counts = [[0, 0] for _name in players]
         for seat, entered in enumerate(s.entered):
             if entered:  # what was stored, not what was tapped
-                allot = table.rules.allotment(len(players))
-                self.counts[seat] = [allot.taxis - s.seats[seat].taxis,
-                                     allot.vans - s.seats[seat].vans]
+                self.counts[seat] = list(table.rules.on_map(s, seat))
         allot = table.rules.allotment(len(players))
         self.prompt = _("Count each player's taxis and vans on the map (each has {taxis} taxis "
                         "and {vans} vans), then Score.").format(taxis=allot.taxis,
@@ -160,14 +157,10 @@ class TraffiqScoreOnlyScreen(BaseScreen):
         s = table.state
         actions = [EnterVehicles(seat, taxis, vans)
                    for seat, (taxis, vans) in enumerate(self.counts) if not s.entered[seat]]
-        trial = s.copy()
-        for action in actions:
-            reason = legal(table.rules, trial, action)
-            if reason is not None:
-                from companion.app.words import explain
-                self.show_message(explain(reason))
-                return
-            table.rules.apply(trial, action)
+        reason = table.rules.check_entries(s, actions)
+        if reason is not None:
+            self.show_message(explain(reason))
+            return
         app = App.get_running_app()
         for action in actions:
             if not app.submit(action):

@@ -25,7 +25,7 @@ from companion.store import StoreError
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
-from .play import TraffiqDialog
+from .dialog import TraffiqDialog
 from .tile_chooser import GAME, TileChooser
 from companion.app.words import explain
 
@@ -111,11 +111,10 @@ class TraffiqStartScreen(BaseScreen):
         self.refresh()
 
     def refresh(self) -> None:
-        from .game import SCENARIO
-        names = dict(SCENARIO.choices)
-        name = names.get(self.scenario)
+        from .. import SCENARIO
+        name = dict(SCENARIO.choices).get(self.scenario)
         self.scenario_text = _("Scenario: {scenario}").format(
-            scenario=name() if name else self.scenario)
+            scenario=_(name) if name else self.scenario)
         if self.remembered is not None and self.layout == self.remembered:
             self.note = _("You checked these start tiles before. If they still match your "
                           "table, one tap starts the game.")

@@ -19,14 +19,16 @@ from ..engine import Edge, Tile
 from companion.app.i18n import _
 from companion.app.theme import touch
 from .map import EDGE_RGBA, Shapes, draw_tile
-from .moves import EDGE_ORDER, tile_from_value, tile_value
+from .tags import tile_from_value, tile_value
 from .words import tile_words
 
 GAME = "manhattan-traffiq"
+EDGE_ORDER = (Edge.RED, Edge.BEIGE, Edge.PARK, Edge.WATER)  # as the chooser offers them
 
 
 class EdgeChip(ButtonBehavior, Widget):
-    """One edge kind to choose for one side: its colour; a white ring when chosen."""
+    """One edge kind to choose for one side: its colour over the whole touch target (48 px);
+    a white ring with a dark edge inside it when chosen (seen on every colour)."""
 
     edge = ObjectProperty(Edge.RED)
     chosen = BooleanProperty(False)
@@ -39,16 +41,20 @@ class EdgeChip(ButtonBehavior, Widget):
 
     def _draw(self, *_args) -> None:
         self.canvas.clear()
-        inset = dp(7)
+        rgba = EDGE_RGBA[self.edge]
         with self.canvas:
-            if self.chosen:
-                Color(1, 1, 1, 1)
-                Line(rectangle=(self.x + dp(2), self.y + dp(2), self.width - dp(4),
-                                self.height - dp(4)), width=dp(2))
-            rgba = EDGE_RGBA[self.edge]
             Color(*rgba[:3], 1 if (self.chosen or not self.disabled) else 0.3)
-            Rectangle(pos=(self.x + inset, self.y + inset),
-                      size=(self.width - 2 * inset, self.height - 2 * inset))
+            Rectangle(pos=self.pos, size=self.size)
+            if not self.chosen:
+                return
+            ring = dp(3)
+            Color(1, 1, 1, 1)
+            Line(rectangle=(self.x + ring / 2, self.y + ring / 2, self.width - ring,
+                            self.height - ring), width=ring / 2)
+            Color(0.08, 0.09, 0.11, 1)
+            Line(rectangle=(self.x + ring + dp(1), self.y + ring + dp(1),
+                            self.width - 2 * ring - dp(2), self.height - 2 * ring - dp(2)),
+                 width=dp(1))
 
 
 class TilePreview(Widget):

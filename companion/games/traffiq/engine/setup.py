@@ -1,0 +1,54 @@
+"""Setting up a game of Manhattan TraffIQ: the options checked, the start tiles laid, the hands
+and vehicles dealt."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.core.rules import Phase, RuleViolation, check_players
+from .box import Box, parse_layout
+from .state import EndReason, Mode, PlayerState, TraffiqState
+
+GAME = "Manhattan TraffIQ"
+
+
+def new_game(box: Box, players: tuple[str, ...],
+             options: Mapping[str, Any]) -> TraffiqState:
+    """The scenario's start tiles on the table, 2 district tiles drawn by each player, each
+    player's vehicles for the player count (score-only: no hands, straight to scoring)."""
+    check_players(players, GAME, box.min_players, box.max_players)
+    mode = _option_mode(options)
+    first = _option_first(options, len(players))
+    scenario = options.get("scenario", "times_square")
+    if not isinstance(scenario, str) or scenario not in box.scenarios:
+        raise RuleViolation("bad_option", "Unknown scenario {scenario!r}: use {known}.",
+                            scenario=scenario, known=" or ".join(box.scenarios))
+    tiles = (parse_layout(options["start_tiles"]) if "start_tiles" in options
+             else dict(box.scenarios[scenario].tiles))
+    allot = box.allotments[len(players)]
+    hand = box.hand if mode is Mode.PLAY else 0
+    seats = [PlayerState([None] * hand, allot.taxis, allot.vans) for _ in players]
+    state = TraffiqState(players=players, mode=mode, scenario=scenario, first=first,
+                         phase=Phase.PLAY, current=first, seats=seats, tiles=tiles,
+                         vehicles={}, supply=box.district_tiles - hand * len(players))
+    if mode is Mode.SCORE_ONLY:
+        state.phase = Phase.SCORING
+        state.end_reason = EndReason.SCORE_ONLY
+        state.entered = [False] * len(players)
+    return state
+
+
+def _option_mode(options: Mapping[str, Any]) -> Mode:
+    try:
+        return Mode(options.get("mode", Mode.PLAY.value))
+    except ValueError:
+        raise RuleViolation("bad_option", "Unknown mode {mode!r}: use 'play' or 'score_only'.",
+                            mode=options.get("mode")) from None
+
+
+def _option_first(options: Mapping[str, Any], players: int) -> int:
+    first = options.get("first", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        raise RuleViolation("bad_option", "The starting seat must be 0 to {last}.",
+                            last=players - 1)
+    return first

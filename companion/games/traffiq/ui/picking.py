@@ -1,0 +1,133 @@
+"""Choosing on the map: the cell for a tile, the vehicle that rides and where it goes.
+
+What is lit comes from the engine's enumerators (`Traffiq.tile_spots`, `Traffiq.rides`), and a
+tap counts only on what is lit: the screen never works out a placement or a path itself.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from companion.app.i18n import _
+from ..engine import Tile, Vehicle
+from ..engine.moves import TileSpot, ride
+
+
+class Pick(Enum):
+    NOTHING = "nothing"
+    CELL = "cell"  # a lit cell for the tile
+    RIDE = "ride"  # the vehicle that rides (when several can), then where it goes
+
+
+class MapChoice:
+    """What is being chosen on the screen's map now, and what a tap on the map means."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.mode = Pick.NOTHING
+        self.scanned: Tile | None = None  # a scanned tile being placed
+        self.spots: list[TileSpot] = []  # where the tile may go
+        self.vehicle: Vehicle | None = None  # the kind of vehicle riding
+        self.rides: dict = {}  # each vehicle of that kind that can ride -> where it can go
+        self.start = None  # the point it rides from
+
+    @property
+    def city(self):
+        return self.screen.city
+
+    def _ask(self, question, *args):
+        """An enumerator of the engine, asked about the live game and the player to move."""
+        table = self.screen.table
+        return question(table.state, table.state.current, *args)
+
+    def reset(self) -> None:
+        self.mode, self.scanned, self.spots = Pick.NOTHING, None, []
+        self.vehicle, self.rides, self.start = None, {}, None
+        self.city.clear_marks()
+
+    # ---- a tile's cell ----------------------------------------------------------------------
+
+    def place(self, tile: Tile | None = None) -> bool:
+        """Light the cells where a tile of the hand (or the scanned `tile`) may go; False (and
+        nothing changed) if there is none."""
+        spots = self._ask(self.screen.table.rules.tile_spots, tile)
+        if not spots:
+            return False
+        self.reset()
+        self.mode, self.scanned, self.spots = Pick.CELL, tile, spots
+        self.city.cells_lit = [spot.cell for spot in spots]
+        return True
+
+    def spot(self, cell, tile: Tile | None = None) -> TileSpot | None:
+        """How a tile may lie on `cell`: the one being placed, or `tile` (scanned now)."""
+        spots = self.spots if tile is None else self._ask(self.screen.table.rules.tile_spots,
+                                                          tile)
+        return next((spot for spot in spots if spot.cell == cell), None)
+
+    # ---- a ride -------------------------------------------------------------------------------
+
+    def ride(self, vehicle: Vehicle) -> None:
+        """Light the vehicles of this kind that can ride (or, if one can, where it can go)."""
+        rides = self._ask(self.screen.table.rules.rides, vehicle)
+        self.reset()
+        self.mode, self.vehicle, self.rides = Pick.RIDE, vehicle, rides
+        if len(rides) == 1:
+            self.ride_from(next(iter(rides)))
+        else:
+            self.city.points_lit = list(rides)
+
+    def ride_from(self, point) -> None:
+        self.start = point
+        self.city.chosen = point
+        self.city.points_lit = list(self.rides[point])
+
+    # ---- a tap on the map ---------------------------------------------------------------------
+
+    def tapped(self, cell, point) -> None:
+        if self.mode is Pick.CELL:
+            if cell in self.city.cells_lit:
+                self.screen.ask_tile(cell)
+        elif self.mode is Pick.RIDE:
+            self._ride_tapped(point)
+        else:
+            self._shortcut(cell, point)
+
+    def _ride_tapped(self, point) -> None:
+        if point is None:
+            return
+        if point in self.rides:  # another of the player's vehicles of this kind
+            self.ride_from(point)
+            return
+        if self.start is None or point not in self.city.points_lit:
+            return
+        action = ride(self.screen.table.state.current, self.vehicle, self.start, point)
+        self.city.points_lit = [point]
+        start = self.start
+        self.screen.compete_or_go(action, back=lambda: self.ride_from(start))
+
+    def _shortcut(self, cell, point) -> None:
+        """Nothing chosen yet: a tap on one's own vehicle rides it, a tap on a cell where a
+        tile may go places one there."""
+        s = self.screen.table.state
+        standing = s.vehicles.get(point) if point is not None else None
+        if standing is not None and standing.seat == s.current:
+            if point in self._ask(self.screen.table.rules.rides, standing.vehicle):
+                self.ride(standing.vehicle)
+                self.ride_from(point)
+            return
+        if any(spot.cell == cell for spot in self._ask(self.screen.table.rules.tile_spots)):
+            self.place()
+            self.screen.ask_tile(cell)
+
+    # ---- what to do now ---------------------------------------------------------------------
+
+    def hint(self) -> str:
+        if self.mode is Pick.CELL:
+            return _("Tap a lit cell to place the tile there")
+        if self.mode is Pick.RIDE and self.start is None:
+            return (_("Tap the taxi that rides") if self.vehicle is Vehicle.TAXI
+                    else _("Tap the van that rides"))
+        if self.mode is Pick.RIDE:
+            return (_("Tap where the taxi goes") if self.vehicle is Vehicle.TAXI
+                    else _("Tap where the van goes"))
+        return _("Choose an action; drag to move the map, pinch to zoom")
