@@ -47,6 +47,6 @@ class TtrTeachPanel(BoxLayout):
     def refresh(self) -> None:
         for button in self._cards.children:
             button.text = card_name(button.card)
-        board = board()
+        ttr_board = board()
         for button in self._tickets.children:
-            button.text = ticket_label(board, button.ticket_id)
+            button.text = ticket_label(ttr_board, button.ticket_id)
