@@ -12,7 +12,7 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -79,8 +79,15 @@ def _v3(db: sqlite_utils.Database) -> None:
                       pk="tag", not_null={"game", "kind", "value", "taught"})
 
 
+def _v4(db: sqlite_utils.Database) -> None:
+    # When the last move was stored (Home says how long ago a game was played) and when a game
+    # was abandoned; both empty for the games stored before.
+    db["games"].add_column("moved", str)
+    db["games"].add_column("abandoned", str)
+
+
 # Each migration takes the schema from its index to the next version. Append, never edit.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -94,15 +101,30 @@ class TaggedComponent:
     value: str  # the card's name ("red") or the ticket's id ("t07")
 
 
+class GameStatus(StrEnum):
+    """Where a stored game stands (a str: it compares equal to its value in the database)."""
+
+    PLAYING = "playing"  # unfinished: Home offers to resume it
+    FINISHED = "finished"  # scored: its results are stored
+    ABANDONED = "abandoned"  # given up on Home: kept in History, never resumed from Home
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: int
     game: str
     players: tuple[str, ...]
     options: Mapping[str, Any]
-    status: str  # playing | finished
+    status: GameStatus
     created: str
     finished: str | None
+    moved: str | None = None  # when the last move was stored (None: no move yet, or older)
+    abandoned: str | None = None
+
+    @property
+    def last_active(self) -> str:
+        """When the game was last played: its last stored move, else its start."""
+        return self.moved or self.created
 
 
 def _now() -> str:
@@ -180,24 +202,43 @@ class Store:
         return game_id
 
     def game(self, game_id: int) -> GameRecord:
-        row = self.db.execute("SELECT id, game, options, status, created, finished FROM games "
-                              "WHERE id = ?", [game_id]).fetchone()
+        row = self.db.execute("SELECT id, game, options, status, created, finished, moved, "
+                              "abandoned FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
             raise KeyError(game_id)
         players = tuple(name for (name,) in self.db.execute(
             "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
-        return GameRecord(row[0], row[1], players, json.loads(row[2]), row[3], row[4], row[5])
+        return GameRecord(row[0], row[1], players, json.loads(row[2]), GameStatus(row[3]),
+                          row[4], row[5], row[6], row[7])
 
     def games(self, status: str | None = None) -> list[GameRecord]:
         """Newest first."""
         sql, params = "SELECT id FROM games", []
         if status is not None:
-            sql, params = sql + " WHERE status = ?", [status]
+            sql, params = sql + " WHERE status = ?", [str(status)]
         ids = [row[0] for row in self.db.execute(sql + " ORDER BY id DESC", params)]
         return [self.game(game_id) for game_id in ids]
 
     def unfinished(self) -> list[GameRecord]:
-        return self.games("playing")
+        """The games still being played, the one played most recently first."""
+        ids = [row[0] for row in self.db.execute(
+            "SELECT id FROM games WHERE status = ? "
+            "ORDER BY COALESCE(moved, created) DESC, id DESC", [str(GameStatus.PLAYING)])]
+        return [self.game(game_id) for game_id in ids]
+
+    def abandon(self, game_id: int) -> None:
+        """Give up an unfinished game: it leaves Home, History keeps it (its log stays, so it
+        can still be exported). A game that is not being played is left as it is."""
+        if self.game(game_id).status is not GameStatus.PLAYING:  # KeyError if there is none
+            return
+        try:
+            with self._transaction():
+                self.db.execute("UPDATE games SET status = ?, abandoned = ? "
+                                "WHERE id = ? AND status = ?",
+                                [str(GameStatus.ABANDONED), _now(), game_id,
+                                 str(GameStatus.PLAYING)])
+        except sqlite3.Error as error:
+            raise StoreError(f"The game could not be abandoned: {error}.") from error
 
     def player_names(self) -> list[str]:
         """Names played before, most recent first (offered in New game)."""
@@ -250,9 +291,10 @@ class Store:
     def append(self, game_id: int, seq: int, entry: Mapping[str, Any]) -> None:
         """One log entry, in its own committed transaction (on disk when this returns)."""
         try:
-            with self._transaction():
+            with self._transaction():  # the move and its time: both stored, or neither
                 self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                                 [game_id, seq, json.dumps(entry, separators=(",", ":"))])
+                self.db.execute("UPDATE games SET moved = ? WHERE id = ?", [_now(), game_id])
         except sqlite3.Error as error:
             raise StoreError(f"The move could not be saved: {error}.") from error
 
@@ -260,6 +302,13 @@ class Store:
         """(seq, entry) for every log entry of a game, in order."""
         return [(seq, json.loads(text)) for seq, text in self.db.execute(
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])]
+
+    def last_entry(self, game_id: int) -> tuple[int, dict] | None:
+        """The newest log entry of a game (None before the first move), without reading the
+        whole log."""
+        row = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
+                              "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
 
     # ---- results ----------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from companion.core.rules import ScoreSheet
-from companion.store import SCHEMA_VERSION, GameRecord, Store, StoreError, default_path
+from companion.store import (MIGRATIONS, SCHEMA_VERSION, GameRecord, GameStatus, Store,
+                              StoreError, default_path)
 
 
 def pragma(store: Store, name: str):
@@ -111,6 +112,76 @@ def test_migrating_a_version_0_file(db_path):
         store.close()
 
 
+def old_database(path, version: int) -> None:
+    """A file as a companion of that schema version left it: its migrations only, and a game
+    with two moves, a finished game and a setting written the way that version wrote them."""
+    import sqlite_utils
+    db = sqlite_utils.Database(path)
+    for migration in MIGRATIONS[:version]:
+        migration(db)
+    db.execute(f"PRAGMA user_version = {version}")
+    with db.conn:
+        db.execute("INSERT INTO games (id, game, options, status, created) VALUES "
+                   "(1, 'ttr-nyc', '{}', 'playing', '2024-05-01T10:00:00.000000+00:00'), "
+                   "(2, 'ttr-nyc', '{}', 'finished', '2024-05-02T10:00:00.000000+00:00')")
+        db.execute("INSERT INTO game_players VALUES (1, 0, 'Ann'), (1, 1, 'Ben'), "
+                   "(2, 0, 'Cleo'), (2, 1, 'Dan')")
+        db.execute("INSERT INTO actions VALUES (1, 1, '{\"type\":\"undo\"}'), "
+                   "(1, 2, '{\"type\":\"undo\"}')")
+        db.execute("INSERT INTO settings VALUES ('language', 'hu')")
+    db.close()
+
+
+def test_a_database_of_the_previous_version_opens_and_migrates(db_path):
+    """Schema 3 → 4: every game, move and setting kept; the new columns empty for old games
+    (their last move's time is not known: Home says when they were started)."""
+    old_database(db_path, 3)
+    store = Store(db_path)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION == 4
+        columns = {c.name for c in store.db["games"].columns}
+        assert {"moved", "abandoned"} <= columns
+        old = store.game(1)
+        assert old.status is GameStatus.PLAYING and old.players == ("Ann", "Ben")
+        assert old.moved is None and old.abandoned is None
+        assert old.last_active == "2024-05-01T10:00:00.000000+00:00"
+        assert store.game(2).status is GameStatus.FINISHED
+        assert [seq for seq, _entry in store.log(1)] == [1, 2]
+        assert store.setting("language") == "hu"
+        assert [g.id for g in store.unfinished()] == [1]
+        store.append(1, 3, {"type": "undo"})  # the old game plays on, its time now kept
+        assert store.game(1).moved is not None
+    finally:
+        store.close()
+
+
+def test_the_migration_runs_once_in_one_transaction(db_path):
+    """Opening a migrated file again changes nothing; a failed migration leaves the file at
+    the old version (it is retried on the next start)."""
+    old_database(db_path, 3)
+    Store(db_path).close()
+    store = Store(db_path)  # no second ALTER TABLE (it would fail: duplicate column)
+    try:
+        assert store.schema_version() == SCHEMA_VERSION
+    finally:
+        store.close()
+    broken = db_path.with_name("broken.db")
+    old_database(broken, 3)
+    raw = sqlite3.connect(broken)
+    raw.execute("ALTER TABLE games ADD COLUMN moved TEXT")  # half-done by hand: v4 must fail
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError):
+        Store(broken)
+    raw = sqlite3.connect(broken)
+    try:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 3
+        columns = [row[1] for row in raw.execute("PRAGMA table_info(games)")]
+        assert "abandoned" not in columns  # nothing of the failed migration was kept
+    finally:
+        raw.close()
+
+
 # ---- games ------------------------------------------------------------------------------------
 
 def test_new_game_and_game_record(store):
@@ -166,7 +237,96 @@ def test_player_names_most_recent_first_within_one_second(store):
     assert names[4] == "Yan"
 
 
+def test_status_is_a_word_of_the_database(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    record = store.game(game_id)
+    assert record.status is GameStatus.PLAYING and record.status == "playing"
+    assert [str(s) for s in GameStatus] == ["playing", "finished", "abandoned"]
+
+
+def test_abandon(db_path, store):
+    """An abandoned game leaves the unfinished ones; its players, log and time stay, on disk."""
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    other = store.new_game("ttr-nyc", ["Cleo", "Dan"], {})
+    store.append(game_id, 1, {"type": "undo"})
+    store.abandon(game_id)
+    record = store.game(game_id)
+    assert record.status is GameStatus.ABANDONED and record.abandoned
+    assert record.abandoned >= record.created and record.finished is None
+    assert [g.id for g in store.unfinished()] == [other]
+    assert [g.id for g in store.games("abandoned")] == [game_id]
+    assert [g.id for g in store.games()] == [other, game_id]
+    assert store.log(game_id) == [(1, {"type": "undo"})]  # it can still be exported
+    again = Store(db_path)
+    try:
+        assert again.game(game_id).status == "abandoned"
+    finally:
+        again.close()
+
+
+def test_abandon_leaves_a_finished_game_as_it_is_and_refuses_an_unknown_one(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.finish(game_id, sheet())
+    store.abandon(game_id)
+    assert store.game(game_id).status is GameStatus.FINISHED
+    assert store.game(game_id).abandoned is None
+    with pytest.raises(KeyError):
+        store.abandon(999)
+
+
+def test_abandon_on_a_read_only_database_is_a_store_error(db_path, store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.db.execute("PRAGMA query_only = ON")
+    with pytest.raises(StoreError):
+        store.abandon(game_id)
+    store.db.execute("PRAGMA query_only = OFF")
+    assert store.game(game_id).status is GameStatus.PLAYING
+
+
 # ---- the action log ---------------------------------------------------------------------------
+
+def test_append_keeps_the_time_of_the_last_move(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    started = store.game(game_id)
+    assert started.moved is None and started.last_active == started.created
+    store.append(game_id, 1, {"type": "undo"})
+    first = store.game(game_id).moved
+    assert first is not None and first >= started.created
+    time.sleep(0.01)
+    store.append(game_id, 2, {"type": "undo"})
+    second = store.game(game_id)
+    assert second.moved > first and second.last_active == second.moved
+
+
+def test_a_refused_append_keeps_the_time_of_the_last_stored_move(store):
+    """The move and its time are one transaction: a move that is not stored moves no time."""
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 1, {"type": "undo"})
+    moved = store.game(game_id).moved
+    with pytest.raises(StoreError):
+        store.append(game_id, 1, {"type": "undo"})  # seq 1 again
+    assert store.game(game_id).moved == moved
+
+
+def test_unfinished_games_come_most_recently_played_first(store):
+    a = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    b = store.new_game("ttr-nyc", ["Cleo", "Dan"], {})
+    c = store.new_game("ttr-nyc", ["Eve", "Fay"], {})
+    assert [g.id for g in store.unfinished()] == [c, b, a]  # none played: newest first
+    store.append(a, 1, {"type": "undo"})
+    assert [g.id for g in store.unfinished()] == [a, c, b]
+    store.append(b, 1, {"type": "undo"})
+    assert [g.id for g in store.unfinished()] == [b, a, c]
+    assert [g.id for g in store.games()] == [c, b, a]  # History: by when they were started
+
+
+def test_last_entry(store):
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    assert store.last_entry(game_id) is None
+    store.append(game_id, 2, {"type": "keep_tickets", "seat": 0, "kept": 2})
+    store.append(game_id, 1, {"type": "undo"})
+    assert store.last_entry(game_id) == (2, {"type": "keep_tickets", "seat": 0, "kept": 2})
+
 
 def test_append_and_log_order(store):
     game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
