@@ -296,61 +296,70 @@ class Frames:
 
 
 def _startup_child(kind: str, db: str) -> int:
-    """Start an app as the `companion` command does; report the first frame after build()."""
+    """Start an app (the empty Kivy app, or companion through its command's own entry point);
+    report its first frame on screen."""
+    if kind == "companion":
+        return _companion(db, _first_frame)
     _configure_kivy()
     from kivy.app import App
-    from kivy.clock import Clock
-    if kind == "empty":
-        from kivy.uix.widget import Widget
+    from kivy.uix.widget import Widget
 
-        class EmptyApp(App):
-            def build(self):
-                return Widget()
+    class EmptyApp(App):
+        def build(self):
+            return Widget()
 
-        app = EmptyApp()
-    else:
-        from .app.app import CompanionApp
-        app = CompanionApp(db)
-
-    def started(_app) -> None:  # build() has returned and its root is in the window
-        from kivy.core.window import Window
-
-        def shown(now: float) -> bool:
-            if kind == "companion" and app.root.current != "home":
-                return False
-            _report({"frame": now, "rss_kb": _memory_kb(), "renderer": _renderer()})
-            Clock.schedule_once(lambda _dt: app.stop())
-            return True
-
-        Frames(Window).listeners.append(shown)
-
-    app.bind(on_start=started)
+    app = EmptyApp()
+    app.bind(on_start=lambda _app: _watch_first_frame(app))
     app.run()
     return 0
 
 
-def _drive(app, scenario) -> int:
-    """Run the app in this process next to an async scenario (as tests/ui/driver.py does)."""
+async def _first_frame(app) -> None:
+    """The driver beside companion: it starts once build() has run and on_start was sent, before
+    the loop drew anything."""
+    _watch_first_frame(app)
+
+
+def _watch_first_frame(app) -> None:
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    def shown(now: float) -> bool:
+        if getattr(app.root, "current", "home") != "home":
+            return False
+        _report({"frame": now, "rss_kb": _memory_kb(), "renderer": _renderer()})
+        Clock.schedule_once(lambda _dt: app.stop())
+        return True
+
+    Frames(Window).listeners.append(shown)
+
+
+def _companion(db: str, driver) -> int:
+    """The app exactly as `companion --size 800x480 --db DB` starts it, with `driver` (an async
+    function given the app) running beside it, as the UI tests do."""
+    from .cli import main
+    return main(["--size", f"{WIDTH}x{HEIGHT}", "--db", db], driver=driver)
+
+
+def _drive(db: str, scenario) -> int:
+    """Run the app next to an async scenario(app, frames) -> figures; report its figures."""
     import asyncio
     outcome: dict = {}
 
-    async def drive() -> None:
+    async def drive(app) -> None:
         try:
             while app.root is None or app.root.get_root_window() is None:
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.8)  # the first frames
             from kivy.base import EventLoop
-            outcome.update(await scenario(Frames(EventLoop.window)))
+            outcome.update(await scenario(app, Frames(EventLoop.window)))
         except BaseException:
             traceback.print_exc()
         finally:
             app.stop()
 
-    async def both() -> None:
-        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
-
-    asyncio.run(both())
-    if not outcome:
+    code = _companion(db, drive)
+    if not outcome or code:
         return 1
     _report(outcome)
     return 0
@@ -385,13 +394,10 @@ def measured_game():
 def _latency_child(db: str, taps: int, seed: int) -> int:
     """Taps on the play screen of a game in progress: time from touch-up to the frame after the
     screen was updated for it."""
-    _configure_kivy()
     import asyncio
     import random
-    from .app.app import CompanionApp
-    app = CompanionApp(db)
 
-    async def scenario(frames: Frames) -> dict:
+    async def scenario(app, frames: Frames) -> dict:
         from kivy.base import EventLoop
         from .app.games import game_ui
         game = measured_game()
@@ -450,19 +456,16 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
             app.table.remove_listener(on_change)
         return {"tap_ms": tap_ms, "handled_ms": handled_ms, "draw_ms": draw_ms}
 
-    return _drive(app, scenario)
+    return _drive(db, scenario)
 
 
 def _memory_child(db: str, seed: int) -> int:
     """A 4-player game from the New game screen to the end, every move through the Table while
     its screen is showing; the memory after it."""
-    _configure_kivy()
     import asyncio
     import random
-    from .app.app import CompanionApp
-    app = CompanionApp(db)
 
-    async def scenario(frames: Frames) -> dict:
+    async def scenario(app, frames: Frames) -> dict:
         from .app.games import game_ui
         from .core.rules import Phase
         game = measured_game()
@@ -498,7 +501,7 @@ def _memory_child(db: str, seed: int) -> int:
         return {"rss_kb": _memory_kb(), "hwm_kb": _memory_kb("VmHWM"),
                 "actions": len(playout.log)}
 
-    return _drive(app, scenario)
+    return _drive(db, scenario)
 
 
 def main(argv: list[str] | None = None) -> int:
