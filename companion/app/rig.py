@@ -26,6 +26,7 @@ from .theme import TAXI_RGBA, touch
 from .widgets import Question
 
 log = logging.getLogger(__name__)
+MIN_TAP = 0.06  # s: a key or finger press lasts at least this (twice the debouncer's bounce)
 
 
 class Rig:
@@ -38,6 +39,7 @@ class Rig:
         self.mock = True  # no real GPIO here: draw the LEDs and buttons on screen
 
     def start(self) -> None:
+        self._held_since: dict[int, float] = {}
         from companion.hardware.pins import DEFAULT_PIN_MAP, apply_overrides
         from companion.hardware.seats import SeatButtons, SeatLights, make_pin_factory
         choice = make_pin_factory()
@@ -101,11 +103,25 @@ class Rig:
         return lambda seat: Clock.schedule_once(lambda _dt: self.pressed(seat, long))
 
     def hold(self, seat: int, down: bool) -> None:
-        """A finger (or key) on a drawn seat button: the mock pin goes low while it is held."""
+        """A finger (or key) on a drawn seat button: the mock pin goes low while it is held.
+
+        A key tapped faster than the debouncer's bounce time (a 0 ms tap from a keyboard or a
+        test) would be taken for contact noise and lost: the pin is let go only once the press
+        has lasted long enough to count. Keys and fingers don't bounce; real buttons don't come
+        this way."""
         if self.buttons is None or not self.mock or seat >= len(self.buttons.buttons):
             return
         pin = self.buttons.buttons[seat].pin
-        pin.drive_low() if down else pin.drive_high()
+        if down:
+            self._held_since[seat] = time.monotonic()
+            pin.drive_low()
+            return
+        since = self._held_since.pop(seat, None)
+        short = MIN_TAP - (time.monotonic() - since) if since is not None else 0
+        if short > 0:
+            Clock.schedule_once(lambda _dt: pin.drive_high(), short)
+            return
+        pin.drive_high()
 
     def _key_down(self, _window, _key, _scancode, codepoint, _modifiers):
         if codepoint in ("1", "2", "3", "4"):

@@ -135,3 +135,36 @@ async def kiosk_typing(d, args) -> None:
     await d.tap_id("new_game", "start")
     await d.wait_for(lambda: d.app.root.current == "play", what="the game")
     d.record("players", list(d.app.table.header.players))
+
+
+async def new_game_four(d, args) -> None:
+    """New game with four players of long names, for each game: nothing overlaps, nothing is
+    cut, Add a player says why it is greyed at the most."""
+    from companion.app.games import game_ids
+    names = ["Dominika-Alexandra", "Kristóf-Bartholomew", "Anna", "Ben"]
+    found = {}
+    for game_id in game_ids():
+        await d.tap(screen(d, "home").game_buttons[game_id])
+        new = screen(d, "new_game")
+        while len(new.rows) < 4:
+            await d.tap_id("new_game", "add_player")
+        for row, name in zip(new.rows, names):
+            row.name_input.text = name
+        await d.frames(0.3)
+        audit = await d.audit(f"new-game-4-{game_id}")
+        add = new.ids.add_player
+        found[game_id] = {"add_disabled": add.disabled, "audit": audit}
+        await d.tap_id("new_game", "back")
+        await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    d.record("four", found)
+
+
+async def zero_ms_seat_tap(d, args) -> None:
+    """Off the Pi the keys 1–4 are the seat buttons: a tap with no time between key down and
+    key up (a fast typist, a remote) still counts."""
+    from scenarios import press_seat
+    await d.tap(screen(d, "home").game_buttons["ttr-nyc"])
+    new = screen(d, "new_game")
+    await press_seat(d, 2, hold=0)
+    await d.frames(0.3)
+    d.record("places", [row.place for row in new.rows])

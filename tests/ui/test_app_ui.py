@@ -30,3 +30,18 @@ def test_names_are_typed_on_the_kiosks_own_keyboard(run_scenario):
         assert sight["field_top"] <= sight["window_height"], sight  # and on the screen
     assert run.report["after_hiding"] == {"keyboard": False, "screens_at": 0}
     assert run.report["players"] == ["Ștefan", "Ödön"]
+
+
+def test_new_game_with_four_long_names_in_every_game(run_scenario):
+    """Four players with long names fit New game at 800×480 in every game: no overlap, no
+    widget off the window, no text cut; Add a player is greyed at the most."""
+    run = run_scenario("new_game_four").check()
+    for game_id, found in run.report["four"].items():
+        assert found["add_disabled"], game_id
+        for kind in ("touch", "outside", "text", "overlap"):
+            assert not found["audit"].get(kind), (game_id, kind, found["audit"][kind])
+
+
+def test_a_zero_ms_key_tap_on_a_seat_key_counts(run_scenario):
+    run = run_scenario("zero_ms_seat_tap").check()
+    assert 2 in run.report["places"], run.report["places"]  # the third seat was taken
