@@ -101,7 +101,7 @@ async def act(d, action) -> None:
     elif kind == "draw_goods":
         for cube in action.cubes:
             await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
-            await d.tap(ps._goods_buttons[cube])
+            await d.tap(ps.questions.goods_buttons[cube])
     elif kind == "discard_excess":
         for card in action.cards:
             await d.wait_for(lambda: dialog_kind(d) == "hand_limit", what="the hand limit")
@@ -118,7 +118,7 @@ async def act(d, action) -> None:
         await tap_action(d, "pass")
     elif kind == "build":
         await tap_action(d, "build")
-        form = ps._form
+        form = ps.building.form
         await d.tap(form.values[action.value])
         if action.demand is not None:
             await d.tap(form.demands[action.demand])
@@ -258,7 +258,7 @@ async def rotw_illegal_build(d, args):
     ps = play(d)
     rows_before = stored_rows(d.app.db_path)
     await tap_action(d, "build")
-    form = ps._form
+    form = ps.building.form
     await d.tap(form.values[2])
     await d.tap(form.demands["red"])
     await d.tap(form.colours["orange"])
@@ -375,8 +375,9 @@ async def rotw_teach_city(d, args):
     d.app.scanned("CITY-TAG-1")
     await d.frames(0.3)
     ps = play(d)
-    d.record("scanned", {"dialog": dialog_kind(d), "build": {
-        k: (v.to_value() if hasattr(v, "to_value") else v) for k, v in ps._build.items()}})
+    card = ps.building.card
+    d.record("scanned", {"dialog": dialog_kind(d),
+                         "build": {"card": card.to_value() if card else None}})
     await d.audit("rotw_scanned_build")
 
 
@@ -464,3 +465,58 @@ async def rotw_family(d, args):
     await d.wait_for(lambda: d.app.root.current == "rotw_scoring", what="the scoring screen")
     d.record("family", {"option": table.header.options.get("family"), "off": off,
                         "results": results_seen(d, playout)})
+
+
+async def rotw_deliver_closed(d, args):
+    """The start player has played a Locomotive but no city is on the table: Deliver is grey;
+    tapped, it says why (the engine's reason) and the map does not wait for a city."""
+    from companion.games.rotw.engine import Pass, PlayLocomotive, TakeDeck
+    playout = make_playout(args.seed)
+    await start_game(d, playout)
+    table = d.app.table
+    table.submit(playout.log[0])  # the display turned face up
+    first = table.state.current
+    other = (first + 1) % len(playout.players)
+    for action in (PlayLocomotive(first), TakeDeck(first), TakeDeck(first), Pass(other),
+                   TakeDeck(other), TakeDeck(other)):
+        table.submit(action)
+    await d.frames(0.3)
+    ps = play(d)
+    button = ps.action_button("deliver")
+    before = ps.prompt
+    await d.tap_at(*button.to_window(*button.center))  # a finger on it, grey or not
+    await d.frames(0.3)
+    await d.audit("rotw_deliver_closed")
+    d.record("deliver_closed", {
+        "grey": button.disabled, "prompt_before": before, "prompt_after": ps.prompt,
+        "cancel_shown": ps.action_button("cancel_delivery") is not None,
+        "marked": list(ps.ids.network.marked),
+        "messages": [ps.ids[m].text for m in ("panel_message", "map_message")
+                     if ps.ids[m].opacity > 0.5]})
+
+
+async def rotw_card_row(d, args):
+    """A game entered move by move: where the take-cards row stands under each prompt (the
+    prompt above it changes with the step; the row must not move)."""
+    playout = make_playout(args.seed)
+    await start_game(d, playout)
+    table, ps = d.app.table, play(d)
+    places: dict[str, list[int]] = {}
+
+    async def note() -> None:
+        await d.frames(0.15)
+        places[ps.prompt] = [round(ps.ids[w].to_window(*ps.ids[w].pos)[1])
+                             for w in ("slot0", "deck")]
+
+    for action in playout.log:
+        if table.status.waiting_for is None and ps.prompt not in places \
+                and d.app.root.current == "rotw_play":
+            await note()
+            deliver = ps.action_button("deliver")
+            if deliver is not None and not deliver.disabled \
+                    and ps.action_button("cancel_delivery") is None:
+                await d.tap(deliver)  # the delivery's prompt too
+                await note()
+                await tap_action(d, "cancel_delivery")
+        table.submit(action)
+    d.record("card_row", places)

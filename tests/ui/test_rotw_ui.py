@@ -130,3 +130,26 @@ def test_family_game_chosen_in_new_game(run_scenario):
                              "build": False, "pass": False}, family
     judge_results(family["results"], family["results"]["planned_totals"])
     judge_audits(report, ["rotw_new_game_family", "rotw_family_play"])
+
+
+def test_deliver_with_no_cube_to_deliver_says_why_and_waits_for_no_city(run_scenario):
+    """Issue 11: Deliver said "No cube can be delivered now" yet entered "Tap a city" mode. Now
+    the button is grey, and a tap on it gives the engine's reason and changes nothing."""
+    report = run_scenario("rotw_deliver_closed", seed=1).check().report
+    closed = report["deliver_closed"]
+    assert closed["grey"], closed
+    assert closed["prompt_after"] == closed["prompt_before"], closed
+    assert not closed["cancel_shown"] and closed["marked"] == [], closed
+    assert any("No cube can be delivered now (pulling power 1)" in m
+               for m in closed["messages"]), closed
+    judge_audits(report, ["rotw_deliver_closed"])
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_the_take_cards_row_stays_put_whatever_the_prompt(run_scenario, language):
+    """Issue 11: the take-cards row jumped 14 px between states (the prompt above it grew a
+    line), so taps landed on the wrong thing. Every prompt of a game, the row in one place."""
+    report = run_scenario("rotw_card_row", language=language, seed=5).check().report
+    places = report["card_row"]
+    assert len(places) >= 6, places  # the action, taking, a second card, a delivery …
+    assert len({tuple(place) for place in places.values()}) == 1, places

@@ -17,7 +17,8 @@ import random
 
 import pytest
 
-from companion.boards import rotw_box, rules_for
+from companion.boards import rules_for
+from companion.games.rotw import box as rotw_box
 from companion.core.rules import Phase, RuleViolation
 from companion.games.rotw.engine import (START, Build, City, Deliver, DiscardDraw, DiscardExcess,
     DiscardRestock, DrawGoods, EndReason, FinishScoring, Link, Pass, PlaceCity, PlaceLink,
@@ -375,7 +376,7 @@ def test_only_cards_in_the_hand_pay(rules):
 
 def test_pulling_power_starts_at_zero(rules):
     s = setup(rules)
-    assert [p.pulling_power for p in s.seats] == [0, 0]
+    assert [rules.pulling_power(s, seat) for seat in (0, 1)] == [0, 0]
     laid_earlier(s, 0, START, 2, "red", ("orange",), "orange", 2, goods=("blue",))
     laid_earlier(s, 0, "c1", 2, "blue", ("orange",), "orange", 2)
     refused(rules, s, Deliver(0, "c1", "c2", "blue"), "no_locomotive")

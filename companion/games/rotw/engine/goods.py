@@ -6,8 +6,11 @@ one of each of the 4 colours → 5 points. [decision] The companion picks the be
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
+
+from .box import GOODS
 
 THREE_ALIKE = 2
 FOUR_ALIKE = 3
@@ -32,3 +35,33 @@ def best_split(cubes: Sequence[int]) -> int:
         points = FOUR_DIFFERENT * rainbows + sum(best_alike(c - rainbows) for c in cubes)
         best = max(best, points)
     return best
+
+
+@dataclass(frozen=True)
+class GoodsSet:
+    """One scoring set of delivered cubes."""
+
+    colours: tuple[str, ...]  # the cubes that form it
+    points: int
+
+
+def best_sets(cubes: Sequence[int]) -> list[GoodsSet]:
+    """The sets of the best split (`best_split`'s points), for showing who scored what."""
+    best, rainbows_best = -1, 0
+    for rainbows in range(min(cubes) + 1):
+        points = FOUR_DIFFERENT * rainbows + sum(best_alike(c - rainbows) for c in cubes)
+        if points > best:
+            best, rainbows_best = points, rainbows
+    sets = [GoodsSet(GOODS, FOUR_DIFFERENT) for _ in range(rainbows_best)]
+    for goods, count in zip(GOODS, cubes):
+        sets.extend(_alike(goods, count - rainbows_best))
+    return sets
+
+
+def _alike(goods: str, count: int) -> list[GoodsSet]:
+    for fours in range(count // 4 + 1):
+        threes = (count - 4 * fours) // 3
+        if FOUR_ALIKE * fours + THREE_ALIKE * threes == best_alike(count):
+            return ([GoodsSet((goods,) * 4, FOUR_ALIKE)] * fours
+                    + [GoodsSet((goods,) * 3, THREE_ALIKE)] * threes)
+    return []

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from companion.core.rules import Phase
-from .box import GOODS, KINDS, START
+from .box import GOODS, KINDS
 
 
 class Mode(Enum):
@@ -91,10 +91,6 @@ class PlayerState:
     track: int = 0  # the score track: points scored during the game
     links: list[str] = field(default_factory=list)
 
-    @property
-    def pulling_power(self) -> int:
-        return self.locomotives
-
     def copy(self) -> "PlayerState":
         return PlayerState(self.hand.copy(), self.trains, self.locomotives, self.delivered[:],
                            self.track, self.links[:])
@@ -142,9 +138,6 @@ class RotwState:
     @property
     def bag_size(self) -> int:
         return sum(self.bag)
-
-    def city_ids(self) -> list[str]:
-        return [START, *self.cities]
 
     def links_at(self, city: str) -> list[Link]:
         return [link for link in self.links.values() if city in (link.a, link.b)]

@@ -17,6 +17,7 @@ from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from ..engine import GOODS, START
+from ..engine.box import ANY_GOODS_VALUE
 
 RAIL_RGBA = {
     "purple": (0.58, 0.32, 0.80, 1),
@@ -266,13 +267,14 @@ class NetworkView(Widget):
             for i, seat in enumerate(seats):
                 Color(*PLAYER_RGBA.get(self._colour(seat), (0.6, 0.6, 0.6, 1)))
                 Line(circle=(x, y, r + dp(4), i * step, (i + 1) * step), width=dp(3))
-        fill = (ANY_RGBA if city.value == 5 else GOODS_RGBA.get(city.demand, UNKNOWN_RGBA)
+        any_goods = city.value == ANY_GOODS_VALUE
+        fill = (ANY_RGBA if any_goods else GOODS_RGBA.get(city.demand, UNKNOWN_RGBA)
                 if city.demand else UNKNOWN_RGBA)
         Color(0.85, 0.85, 0.85, 1)  # a light rim: black cities show on the dark table too
         Ellipse(pos=(x - r - dp(1.5), y - r - dp(1.5)), size=(2 * r + dp(3),) * 2)
         Color(*fill)
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        ink = GOODS_INK.get(city.demand, (0.1, 0.1, 0.1, 1)) if city.value != 5 else (0.1,) * 3 + (1,)
+        ink = (0.1,) * 3 + (1,) if any_goods else GOODS_INK.get(city.demand, (0.1, 0.1, 0.1, 1))
         self._text(str(city.value), x, y, r * 1.15, ink)
         # Its id (c1, c2, …), as the questions name it, above to the right.
         self._text(city.id, x + r * 1.05 + dp(6), y + r * 0.85, sp(11), (1, 1, 1, 0.8),

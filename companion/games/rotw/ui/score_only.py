@@ -12,10 +12,9 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.core.rules import Phase
-from ..engine import (GOODS, FinishScoring, PlaceCity, PlaceLink, SetDelivered, SetLocomotives,
-    SetTrack)
+from ..engine import (GOODS, FinishScoring, PlaceCity, PlaceLink, Rotw, SetDelivered,
+    SetLocomotives, SetTrack)
 from companion.app.i18n import _
-from .moves import legal
 from .network import PLAYER_RGBA
 from .widgets import GoodsButton, RotwDialog
 from .scoring import seat_colours
@@ -46,7 +45,7 @@ class RotwScoreOnlyScreen(BaseScreen):
 
     def refresh(self) -> None:
         table = self.table
-        if table is None or table.header.game != "rotw-card-game":
+        if table is None or table.header.game != Rotw.game_id:
             return
         if table.status.phase is Phase.OVER:
             App.get_running_app().go("rotw_scoring")
@@ -80,7 +79,7 @@ class RotwScoreOnlyScreen(BaseScreen):
 
     def submit(self, action) -> bool:
         table = self.table
-        reason = legal(table.rules, table.state, action)
+        reason = table.check(action)
         if reason is not None:
             self.show_message(explain(reason, table.state), "map_message")
             return False

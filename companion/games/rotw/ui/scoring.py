@@ -8,9 +8,10 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.label import Label
 
 from companion.core.rules import Phase
+from ..engine import Rotw
 from ..engine.scoring import city_winners
 from companion.app.i18n import _
-from .moves import goods_sets
+from ..engine.goods import best_sets
 from .network import PLAYER_RGBA
 from .words import city_name, goods_name
 from companion.app.screens import BaseScreen
@@ -45,7 +46,7 @@ class RotwScoringScreen(BaseScreen):
 
     def refresh(self) -> None:
         table = self.table
-        if table is None or table.header.game != "rotw-card-game":
+        if table is None or table.header.game != Rotw.game_id:
             return
         self.score_only = table.header.options.get("mode") == "score_only"
         if table.status.phase is not Phase.OVER:
@@ -104,7 +105,7 @@ class RotwScoringScreen(BaseScreen):
                 city=city_name(city_id, s), players=who, value=s.cities[city_id].value)))
         box.add_widget(self._line(_("Goods sets"), bold=True))
         for seat, name in enumerate(players):
-            sets = goods_sets(s.seats[seat].delivered)
+            sets = best_sets(s.seats[seat].delivered)
             text = ", ".join(_("{cubes} ({points})").format(
                 cubes=" + ".join(goods_name(g) for g in found.colours), points=found.points)
                 for found in sets) or _("none")

@@ -7,7 +7,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.i18n import _
-from .moves import CityCard
+from .city_card import CityCard
 from .widgets import CityCardForm
 from .words import goods_name, rail_name
 

@@ -13,9 +13,10 @@ from kivy.factory import Factory
 from kivy.utils import escape_markup
 
 from ..engine import GOODS, RAIL_COLOURS
-from ..engine.box import CITY_VALUES
+from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES
+from ..engine.building import MAX_POINTS
 from companion.app.i18n import _
-from .moves import MAX_POINTS, CityCard
+from .city_card import CityCard
 from .network import GOODS_INK, GOODS_RGBA, RAIL_RGBA
 from .words import card_name, cards_label, goods_name, rail_name
 from companion.app.theme import touch
@@ -179,7 +180,8 @@ class CityCardForm(BoxLayout):
     def card(self) -> CityCard | None:
         if self.value is None:
             return None
-        card = CityCard(self.value, None if self.value == 5 else self.demand, tuple(self.points))
+        demand = None if self.value == ANY_GOODS_VALUE else self.demand  # it takes any goods
+        card = CityCard(self.value, demand, tuple(self.points))
         return card if card.complete() else None
 
     def fill(self, card: CityCard) -> None:
@@ -205,7 +207,8 @@ class CityCardForm(BoxLayout):
 
     def refresh(self) -> None:
         self.value_label.text = _("Its value:")
-        self.demand_label.text = (_("Value 5: it takes goods of any colour.") if self.value == 5
+        any_goods = self.value == ANY_GOODS_VALUE
+        self.demand_label.text = (_("Value 5: it takes goods of any colour.") if any_goods
                                   else _("The goods it demands (its hexagon's colour):"))
         shown = ", ".join(rail_name(c) for c in self.points) or "–"
         self.points_label.text = _("Its connection points: {points}").format(points=shown)
@@ -216,7 +219,7 @@ class CityCardForm(BoxLayout):
             button.opacity = 1 if value == self.value or self.value is None else 0.55
         for goods, button in self.demands.items():
             button.text = goods_name(goods)
-            button.disabled = self.value == 5
+            button.disabled = self.value == ANY_GOODS_VALUE
             button.opacity = 1 if goods == self.demand or self.demand is None else 0.45
         for colour, button in self.colours.items():
             count = self.points.count(colour)

@@ -1,0 +1,131 @@
+"""A turn's course: whose move it is and at which step, and how the turn moves on after a move."""
+
+from __future__ import annotations
+
+from companion.core.rules import Phase, RuleViolation, next_seat
+from .box import Box
+from .refusals import check_seat
+from .state import EndReason, RotwState, Step
+
+PLAYING = (Phase.PLAY, Phase.FINAL_ROUND)
+
+
+def check_turn(s: RotwState, seat: int, step: Step) -> int:
+    """The seat is to move, at this step, with nothing waiting for the table."""
+    if (seat == s.current and s.step is step and s.phase in PLAYING
+            and not s.pending_slots and s.pending_goods is None):
+        return seat  # the usual case, checked first
+    check_seat(s, seat)
+    if s.pending_slots:
+        raise RuleViolation("turn_up_first", "First say which card(s) were turned face up.")
+    if s.pending_goods is not None:
+        raise RuleViolation("goods_first", "First say which cubes were drawn from the bag.")
+    if s.phase not in PLAYING:
+        raise RuleViolation("not_playing", "That move is made during play; the game is in "
+                            "{phase}.", phase=s.phase.value)
+    if seat != s.current:
+        raise RuleViolation("not_your_turn", "It is {player}'s turn, not {other}'s.",
+                            player=s.players[s.current], other=s.players[seat])
+    if step is Step.TAKE and s.step is Step.ACTION:
+        raise RuleViolation("take_after_action", "First choose your action; cards are taken "
+                            "after it.")
+    raise RuleViolation("wrong_step", "That move does not fit now: {player} is at the step "
+                        "'{step}'.", player=s.players[seat], step=s.step.value)
+
+
+def final_deliveries(s: RotwState) -> bool:
+    """After the last round: one delivery (or none) each."""
+    return s.step is Step.FINAL_DELIVERY and s.phase is Phase.FINAL_ROUND
+
+
+def delivery_step(s: RotwState) -> Step:
+    """The step a delivery or a pass belongs to now."""
+    return Step.FINAL_DELIVERY if final_deliveries(s) else Step.ACTION
+
+
+def check_not_family(s: RotwState) -> None:
+    if s.family:
+        raise RuleViolation("family_no_goods", "The family game has no goods: no deliveries, "
+                            "no Locomotive upgrades, no restocking.")
+
+
+def can_take(s: RotwState) -> bool:
+    """Some card can be taken: the draw pile, the display or the discard pile has one."""
+    return s.deck > 0 or bool(s.discard) or any(c is not None for c in s.display)
+
+
+# ---- the turn moves on --------------------------------------------------------------------
+
+def trigger(s: RotwState, reason: EndReason) -> None:
+    if s.triggered is None:
+        s.triggered = reason
+        s.phase = Phase.FINAL_ROUND
+
+
+def off_the_deck(s: RotwState, count: int) -> None:
+    s.deck -= count
+    if s.deck == 0:
+        trigger(s, EndReason.DECK_EMPTY)
+
+
+def empty_slot(s: RotwState, slot: int) -> None:
+    """A card taken from the display is replaced at once, while the draw pile lasts."""
+    s.display[slot] = None
+    if s.deck:
+        s.pending_slots = (slot,)
+
+
+def after_action(box: Box, s: RotwState) -> None:
+    s.step = Step.TAKE
+    s.taken = 0
+    settle(box, s)
+
+
+def settle(box: Box, s: RotwState) -> None:
+    """When the table has reported: end a take step that has no card left to take."""
+    if s.pending_slots or s.pending_goods is not None:
+        return
+    if s.step is Step.TAKE and s.phase in PLAYING and not can_take(s):
+        end_taking(box, s)
+
+
+def card_taken(box: Box, s: RotwState, ends_taking: bool) -> None:
+    s.taken += 1
+    if ends_taking or s.taken == box.cards_per_turn:
+        end_taking(box, s)
+    else:
+        settle(box, s)
+
+
+def end_taking(box: Box, s: RotwState) -> None:
+    s.taken = 0
+    if s.seats[s.current].hand.size > box.hand_limit:
+        s.step = Step.HAND_LIMIT
+        return
+    end_turn(s)
+
+
+def end_turn(s: RotwState) -> None:
+    if s.triggered is not None and s.current == s.last_seat:
+        _start_final_deliveries(s)
+        return
+    s.current = next_seat(s.current, len(s.players))
+    s.step = Step.ACTION
+
+
+def _start_final_deliveries(s: RotwState) -> None:
+    """After the last round each player, the start player first, may make one delivery."""
+    if s.family:
+        s.phase = Phase.OVER
+        return
+    s.step = Step.FINAL_DELIVERY
+    s.current = s.first
+    s.final_left = len(s.players)
+
+
+def next_final_delivery(s: RotwState) -> None:
+    s.final_left -= 1
+    if s.final_left == 0:
+        s.phase = Phase.OVER
+        return
+    s.current = next_seat(s.current, len(s.players))

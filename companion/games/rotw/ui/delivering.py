@@ -1,0 +1,187 @@
+"""B) and C) on the map: playing a Locomotive, and delivering a cube by tapping the city it leaves
+and the city it goes to, the engine's deliveries ringed and the route and points shown first."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.uix.widget import Widget
+
+from companion.app.i18n import _
+from companion.app.theme import touch
+from ..engine import GOODS, Deliver, PlayLocomotive
+from ..engine.delivering import Delivery
+from .actions import on_grey_tap
+from .widgets import GoodsButton, RotwDialog, button_row
+from .words import city_name, goods_name
+
+
+class Delivering:
+    def __init__(self, screen):
+        self.screen = screen
+        self.active = False  # the map waits for the cube's cities to be tapped
+        self.locomotive = False  # a Locomotive is played with the delivery
+        self.origin: str | None = None
+        self.goods: str | None = None
+        self.options: list[Delivery] = []
+
+    @property
+    def table(self):
+        return self.screen.table
+
+    @property
+    def network(self):
+        return self.screen.ids.network
+
+    def refresh(self) -> None:
+        if not self.active:
+            self.network.selected, self.network.marked, self.network.highlight = "", [], []
+
+    # ---- the Locomotive ------------------------------------------------------------------
+
+    def open_locomotive(self) -> None:
+        if not self.screen.open_move("play_locomotive"):
+            return
+        table, seat = self.table, self.screen.seat
+        power = table.rules.pulling_power(table.state, seat, locomotive=True)
+        dialog = self.screen.open(RotwDialog("locomotive"))
+        dialog.title(_("Play a Locomotive: your pulling power becomes {power}.").format(
+            power=power))
+        dialog.box.add_widget(dialog.button(_("Play it"), self._play_locomotive, accent=True))
+        with_delivery = dialog.button(_("Play it and deliver a cube"),
+                                      lambda: self.start(locomotive=True))
+        reason = table.rules.check_deliver_with_locomotive(table.state, seat)
+        with_delivery.disabled = reason is not None
+        on_grey_tap(with_delivery, lambda: self.screen.refuse(reason))
+        dialog.box.add_widget(with_delivery)
+        dialog.box.add_widget(Widget())
+        dialog.box.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
+
+    def _play_locomotive(self) -> None:
+        self.screen.close_dialog()
+        self.screen.submit(PlayLocomotive(self.screen.seat))
+
+    # ---- choosing the cube -----------------------------------------------------------------
+
+    def start(self, locomotive: bool = False) -> None:
+        """Deliver mode: the cities with a cube that can go somewhere are ringed."""
+        table, seat = self.table, self.screen.seat
+        if locomotive:
+            reason = table.rules.check_deliver_with_locomotive(table.state, seat)
+            if reason is not None:
+                self.screen.refuse(reason)
+                return
+        elif not self.screen.open_move("deliver", "map_message"):
+            return
+        self.screen.close_dialog()
+        self.active, self.locomotive, self.origin, self.goods = True, locomotive, None, None
+        self.options = table.rules.cube_deliveries(table.state, seat, locomotive)
+        self.network.marked = sorted({d.origin for d in self.options})
+        self.network.selected, self.network.highlight = "", []
+        self.screen.actions.refresh()
+
+    def stop(self) -> None:
+        self.active, self.origin, self.goods, self.options = False, None, None, []
+
+    def cancel(self) -> None:
+        self.stop()
+        self.screen.close_dialog()
+        self.network.selected, self.network.marked, self.network.highlight = "", [], []
+        self.screen.actions.refresh()
+
+    def city_tapped(self, city_id: str) -> None:
+        screen = self.screen
+        if self.table is None or screen.waiting() or screen.dialog is not None:
+            return
+        if self.active and self.origin is not None:
+            self._destination_chosen(city_id)
+            return
+        city = self.table.state.cities.get(city_id)
+        kinds = [goods for goods, n in zip(GOODS, city.goods) if n] if city else []
+        if not self.active:
+            if not kinds or not self._may_start():
+                return
+            self.start()
+        if not kinds:
+            screen.show_message(_("That city has no goods."), "map_message")
+        elif len(kinds) == 1:
+            self._origin_chosen(city_id, kinds[0])
+        else:
+            self._ask_goods(city_id, kinds)
+
+    def _may_start(self) -> bool:
+        """A cube tapped starts a delivery where the seat may deliver (or says why not)."""
+        if self.screen.is_open("deliver"):
+            return True
+        if self.screen.is_open("pass"):  # the seat's action or final delivery: say why not
+            self.screen.open_move("deliver", "map_message")
+        return False
+
+    def _ask_goods(self, city_id: str, kinds: list[str]) -> None:
+        dialog = self.screen.open(RotwDialog("colour"))
+        dialog.title(_("Which cube from {city}?").format(
+            city=city_name(city_id, self.table.state)))
+        row = button_row(touch(16))
+        for goods in kinds:
+            button = GoodsButton(card=goods, text=goods_name(goods), size_hint=(1, 1))
+            button.bind(on_release=lambda _b, g=goods: (self.screen.close_dialog(),
+                                                        self._origin_chosen(city_id, g)))
+            row.add_widget(button)
+        dialog.box.add_widget(row)
+        dialog.box.add_widget(Widget())
+        dialog.box.add_widget(dialog.button(_("Cancel"), self.cancel))
+
+    def _origin_chosen(self, city_id: str, goods: str) -> None:
+        found = [d.destination for d in self.options if d.origin == city_id and d.goods == goods]
+        if not found:
+            table = self.table
+            self.screen.refuse(table.rules.check_cube(table.state, self.screen.seat, city_id,
+                                                      goods, self.locomotive), "map_message")
+            return
+        self.origin, self.goods = city_id, goods
+        self.network.selected, self.network.marked, self.network.highlight = city_id, found, []
+        self.screen.actions.refresh()
+
+    # ---- where it goes ---------------------------------------------------------------------
+
+    def action(self, destination: str):
+        seat = self.screen.seat
+        if self.locomotive:
+            return PlayLocomotive(seat, self.origin, destination, self.goods)
+        return Deliver(seat, self.origin, destination, self.goods)
+
+    def _destination_chosen(self, destination: str) -> None:
+        if destination == self.origin:
+            self.cancel()
+            return
+        action = self.action(destination)
+        reason = self.table.check(action)
+        if reason is not None:
+            self.screen.refuse(reason, "map_message")
+            return
+        delivery = next(d for d in self.options if (d.origin, d.goods, d.destination)
+                        == (self.origin, self.goods, destination))
+        self.network.highlight = list(delivery.links)
+        self._confirm(delivery, action)
+
+    def _confirm(self, delivery: Delivery, action) -> None:
+        s, players = self.table.state, self.table.header.players
+        dialog = self.screen.open(RotwDialog("confirm"))
+        dialog.title(_("Deliver the {goods} cube from {a} to {b}: {links} link(s).").format(
+            goods=goods_name(delivery.goods), a=city_name(delivery.origin, s),
+            b=city_name(delivery.destination, s), links=len(delivery.links)))
+        points = [_("{player} +{points}").format(player=players[seat], points=p)
+                  for seat, p in enumerate(delivery.points) if p]
+        dialog.box.add_widget(Factory.Note(text=_("Points: {points}").format(
+            points=", ".join(points))))
+        dialog.box.add_widget(Widget())
+        row = button_row()
+        row.add_widget(dialog.button(_("Cancel"), self.cancel))
+        confirm = dialog.button(_("Deliver"), lambda: self._deliver(action), accent=True)
+        confirm.wid = "confirm_delivery"
+        row.add_widget(confirm)
+        dialog.box.add_widget(row)
+
+    def _deliver(self, action) -> None:
+        self.screen.close_dialog()
+        self.stop()
+        self.screen.submit(action, "map_message")

@@ -1,0 +1,152 @@
+"""The table's questions: the cards turned face up, the cubes drawn from the bag and the cards
+discarded at the hand limit, tapped one by one (the engine says which may come next)."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp, sp
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from companion.app.i18n import _
+from companion.core.rules import Phase
+from ..engine import GOODS, DiscardExcess, DrawGoods, TurnUp
+from ..engine.box import parse_card
+from .widgets import CardPicker, GoodsButton, RotwDialog, button_row
+from .words import city_name, goods_name
+
+QUESTIONS = ("turn_up", "goods", "hand_limit")  # the kinds of dialog that ask the table
+
+
+class Questions:
+    """Asks what the table must report before play goes on, and collects the answer."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.collected: list[str] = []  # the cards or cubes tapped so far
+        self.goods_buttons: dict[str, GoodsButton] = {}
+        self._goods_heading: Label | None = None
+        self._goods_chosen: Label | None = None
+
+    @property
+    def table(self):
+        return self.screen.table
+
+    def asked(self) -> str:
+        """Which of the table's questions is open ("" if none)."""
+        dialog = self.screen.dialog
+        return dialog.kind if dialog is not None and dialog.kind in QUESTIONS else ""
+
+    def ask_what_is_needed(self) -> None:
+        waiting = self.table.status.waiting_for
+        if waiting == "turn_up":
+            self.turn_up()
+        elif waiting == "draw_goods":
+            self.draw_goods()
+        elif self.screen.is_open("discard_excess"):
+            self.hand_limit()
+        elif self.asked():
+            self.screen.close_dialog()
+
+    def _start(self, dialog: RotwDialog) -> RotwDialog:
+        self.collected = []
+        return self.screen.open(dialog)
+
+    def _collect(self, key: str, count: int, reopen, make_action) -> None:
+        """One more card or cube tapped; with all of them, the move (or the question again)."""
+        self.collected.append(key)
+        if len(self.collected) < count:
+            reopen()
+            return
+        collected, self.collected = tuple(self.collected), []
+        if not self.screen.submit(make_action(collected)):
+            reopen()
+
+    def _take_back(self, reopen) -> None:
+        """Take back the last tap, or with none, the last move."""
+        if self.collected:
+            self.collected.pop()
+            reopen()
+            return
+        self.screen.undo()
+
+    # ---- the cards turned face up ------------------------------------------------------
+
+    def turn_up(self) -> None:
+        table = self.table
+        count = len(table.state.pending_slots)
+        if self.asked() != "turn_up":
+            picker = self._start(CardPicker("turn_up", self._turned_up))
+            picker.set_buttons(picker.button(_("Undo"), lambda: self._take_back(self.turn_up)))
+        if table.state.phase is Phase.SETUP:
+            heading = _("Setup: deal each player a Locomotive, a City 2 and 2 cards; turn up "
+                        "{count} cards and tap each ({n} of {count})")
+        elif count == 1:
+            heading = _("Which card was turned face up?")
+        else:
+            heading = _("Tap each card turned face up ({n} of {count})")
+        chosen = [parse_card(key) for key in self.collected]
+        allowed = {card.key for card in table.rules.reportable_cards(table.state, chosen)}
+        self.screen.dialog.show(heading.format(n=len(self.collected) + 1, count=count),
+                                self.collected, allowed)
+
+    def _turned_up(self, key: str) -> None:
+        self._collect(key, len(self.table.state.pending_slots), self.turn_up, TurnUp)
+
+    # ---- the cubes drawn from the bag --------------------------------------------------
+
+    def draw_goods(self) -> None:
+        if self.asked() != "goods":
+            self._open_goods()
+        table = self.table
+        s = table.state
+        city, count = s.pending_goods
+        self._goods_heading.text = _("Draw {count} cube(s) from the bag for {city} and tap "
+                                     "each ({n} of {count})").format(
+            count=count, city=city_name(city, s), n=len(self.collected) + 1)
+        self._goods_chosen.text = ", ".join(goods_name(g) for g in self.collected)
+        drawable = table.rules.drawable_goods(s, self.collected)
+        for goods, button in self.goods_buttons.items():
+            button.text = goods_name(goods)
+            button.disabled = goods not in drawable
+
+    def _open_goods(self) -> None:
+        dialog = self._start(RotwDialog("goods"))
+        self._goods_heading = dialog.title("")
+        self._goods_chosen = Label(font_size=sp(14), size_hint_y=None, height=dp(22))
+        dialog.box.add_widget(self._goods_chosen)
+        grid = GridLayout(cols=2, spacing=dp(8))
+        self.goods_buttons = {}
+        for goods in GOODS:
+            button = GoodsButton(card=goods, size_hint=(1, 1), font_size=sp(18))
+            button.bind(on_release=lambda _b, g=goods: self._goods_drawn(g))
+            self.goods_buttons[goods] = button
+            grid.add_widget(button)
+        dialog.box.add_widget(grid)
+        row = button_row()
+        row.add_widget(dialog.button(_("Undo"), lambda: self._take_back(self.draw_goods)))
+        dialog.box.add_widget(row)
+
+    def _goods_drawn(self, goods: str) -> None:
+        self._collect(goods, self.table.state.pending_goods[1], self.draw_goods, DrawGoods)
+
+    # ---- the hand limit ----------------------------------------------------------------
+
+    def hand_limit(self) -> None:
+        table, seat = self.table, self.screen.seat
+        s = table.state
+        excess = table.rules.over_limit(s, seat)
+        if self.asked() != "hand_limit":
+            picker = self._start(CardPicker("hand_limit", self._discarded_excess))
+            picker.set_buttons(picker.button(_("Undo"),
+                                             lambda: self._take_back(self.hand_limit)))
+        chosen = [parse_card(key) for key in self.collected]
+        allowed = {card.key for card in table.rules.hand_cards(s, seat, chosen)}
+        self.screen.dialog.show(_("{player} holds more than {limit} cards: discard {excess} "
+                                  "({n} of {excess})").format(
+            player=table.header.players[seat], limit=table.rules.box.hand_limit,
+            excess=excess, n=len(self.collected) + 1), self.collected, allowed)
+
+    def _discarded_excess(self, key: str) -> None:
+        table, seat = self.table, self.screen.seat
+        self._collect(key, table.rules.over_limit(table.state, seat), self.hand_limit,
+                      lambda cards: DiscardExcess(seat, cards))

@@ -1,0 +1,69 @@
+"""Taking cards: the display, the draw pile and the discard pile as buttons, lit while the engine
+lets them be taken (or reads them out during the action), saying why not when they are tapped."""
+
+from __future__ import annotations
+
+from companion.app.i18n import _
+from ..engine import Card, TakeDeck, TakeDiscard, TakeDisplay
+from .actions import on_grey_tap
+from .words import card_name
+
+SLOTS = ("slot0", "slot1", "slot2")
+# A reason that changes within the turn: the cards stay lit, as they are read all turn.
+LATER = "take_after_action"
+
+
+class Taking:
+    def __init__(self, screen):
+        self.screen = screen
+
+    @property
+    def ids(self):
+        return self.screen.ids
+
+    def bind_cards(self) -> None:
+        """A grey pile or face-up card tapped says why it cannot be taken."""
+        for wid, kind in (*((slot, "take_display") for slot in SLOTS), ("deck", "take_deck"),
+                          ("discard", "take_discard")):
+            button = self.ids[wid]
+            on_grey_tap(button, lambda button=button, kind=kind:
+                        button.text and self.screen.open_move(kind))
+
+    def refresh(self) -> None:
+        s = self.screen.table.state
+        for slot, wid in enumerate(SLOTS):
+            card = s.display[slot] if slot < len(s.display) else None
+            key = Card(card).key if card is not None else ""
+            self.ids[wid].card = key
+            self._show(wid, "take_display", bool(key), card_name(key) if key else "")
+        self._show("deck", "take_deck", bool(s.deck), _("Draw pile") + f"\n{s.deck}")
+        top = s.discard_top
+        key = Card(top).key if top is not None else ""
+        self.ids.discard.card = key
+        self._show("discard", "take_discard", bool(key),
+                   _("Discard pile") + "\n" + (card_name(key) if key else "–"))
+
+    def _show(self, wid: str, kind: str, has_card: bool, text: str) -> None:
+        """A card is lit while the engine lets it be taken, or only asks for the action first."""
+        button = self.ids[wid]
+        button.text = text
+        move = self.screen.moves.get(kind)
+        lit = move is not None and (move.open or move.reason.code == LATER)
+        button.disabled = not (has_card and lit)
+
+    # ---- the taps ----------------------------------------------------------------------
+
+    def display(self, slot: int) -> None:
+        s = self.screen.table.state
+        card = s.display[slot]
+        if card is not None and self.screen.open_move("take_display"):
+            self.screen.submit(TakeDisplay(self.screen.seat, slot, Card(card).key))
+
+    def deck(self) -> None:
+        if self.screen.open_move("take_deck"):
+            self.screen.submit(TakeDeck(self.screen.seat))
+
+    def discard(self) -> None:
+        s = self.screen.table.state
+        if s.discard_top is not None and self.screen.open_move("take_discard"):
+            self.screen.submit(TakeDiscard(self.screen.seat, Card(s.discard_top).key))

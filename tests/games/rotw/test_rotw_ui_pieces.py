@@ -1,0 +1,72 @@
+"""The Railways of the World screens' own pieces, without a window: a city card as a tag stores
+it (companion/games/rotw/ui/city_card.py), the order of the places a city may join
+(ui/building.py) and the network's layout (ui/network.py). What the screens offer comes from the
+engine: tests/games/rotw/test_rotw_moves.py."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+from companion.boards import rules_for  # noqa: E402
+from companion.games.rotw.engine import START  # noqa: E402
+from companion.games.rotw.playout import RotwPlayout  # noqa: E402
+from companion.games.rotw.ui.building import joint_order  # noqa: E402
+from companion.games.rotw.ui.city_card import CityCard  # noqa: E402
+from companion.games.rotw.ui.network import layout, spread  # noqa: E402
+
+
+def test_a_taught_city_card_is_read_back_as_taught():
+    card = CityCard(3, "red", ("orange", "brown"))
+    assert CityCard.from_value(card.to_value()) == card
+    assert CityCard.from_value(CityCard(5, None, ("white",)).to_value()).demand is None
+    assert CityCard.from_value('{"value": 3, "demand": null, "points": ["orange"]}') is None
+    assert CityCard.from_value('{"value": 3, "demand": "red", "points": []}') is None
+    assert CityCard.from_value("not json") is None
+
+
+def game(seed: int = 1) -> RotwPlayout:
+    playout = RotwPlayout(rules_for("rotw-card-game"), 2, random.Random(seed))
+    playout.play()
+    return playout
+
+
+def test_the_start_board_is_offered_first_to_join():
+    rules = rules_for("rotw-card-game")
+    state = game().state
+    joints = sorted(rules.joints(state, ("orange", "brown")), key=joint_order)
+    assert [(j.city, j.colour) for j in joints[:2]] == [(START, "brown"), (START, "orange")]
+    numbers = [int(j.city[1:]) for j in joints[2:]]
+    assert numbers == sorted(numbers)
+    assert all(state.cities[j.city].free(j.colour) for j in joints[2:])
+
+def test_the_network_grows_outwards_from_the_start_board():
+    state = game(1).state
+    places = layout(list(state.cities), [(l.a, l.b) for l in state.links.values()])
+    assert places[START] == (0.0, 0.0)
+    for link in state.links.values():
+        inner, outer = (link.a, link.b) if link.a == START or \
+            int(link.a[1:]) < int(link.b[1:]) else (link.b, link.a)
+        assert math.hypot(*places[outer]) > math.hypot(*places[inner])
+
+
+def test_cities_joined_to_nothing_wait_on_the_outer_ring():
+    places = layout(["c1", "c2"], [])
+    assert all(math.isclose(math.hypot(*places[c]), 1.0) for c in ("c1", "c2"))
+
+
+def test_crowded_cities_are_pushed_apart_inside_the_map():
+    state = game(1).state
+    unit = layout(list(state.cities), [(l.a, l.b) for l in state.links.values()])
+    places = {c: (200 + x * 160, 150 + y * 110) for c, (x, y) in unit.items()}
+    spread_out = spread(places, (40, 40, 360, 260), 50)
+    assert spread_out[START] == places[START]
+    points = list(spread_out.values())
+    closest = min(math.hypot(a[0] - b[0], a[1] - b[1])
+                  for i, a in enumerate(points) for b in points[i + 1:])
+    assert closest >= 49
+    assert all(40 <= x <= 360 and 40 <= y <= 260 for x, y in points)
