@@ -236,6 +236,20 @@ def find_compete_ride(seed_from: int = 1):
     raise AssertionError("no game with a competing taxi ride")
 
 
+async def tap_closed(d, button: str) -> None:
+    """A greyed action tapped: the engine's reason is shown, nothing else happens."""
+    play = play_screen(d)
+    moves = len(d.app.table.actions)
+    await d.tap_id(PLAY, button)
+    await d.frames()
+    d.record("closed_tap", {"closed": play.ids[button].closed,
+                            "message": play.ids.map_message.text,
+                            "shown": play.ids.map_message.opacity > 0,
+                            "mode": play.choice.mode.value,
+                            "moves": [moves, len(d.app.table.actions)]})
+    play.ids.map_message.hide()
+
+
 # ---- the scenarios ------------------------------------------------------------------------
 
 
@@ -247,6 +261,7 @@ async def traffiq_place_tile(d, args):
     await d.audit("traffiq-home")
     await start_game(d, PLAYERS[:2], playout.options["first"])
     await d.audit("traffiq-play")
+    await tap_closed(d, "taxi")
     i = 0
     while log[i].type != "place_tile":
         await play_action(d, log[i])

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.ui
 @pytest.mark.parametrize("size", ["800x480", "1280x720"])
 def test_placing_a_tile_by_touch(run_scenario, size):
     """The lit cells, the open sides tapped (touching sides are set by the matching rule),
-    Place: the tile is stored as tapped; a completed crossing asks for a new vehicle."""
+    Place: the tile is stored as tapped; a completed crossing asks for a new vehicle. A greyed
+    action tapped says the engine's reason and does nothing."""
     run = run_scenario("traffiq_place_tile", size=size, seed=2).check()
     placed = run.report["placed"]
     assert placed["stored"] == placed["planned"], placed
@@ -22,6 +23,10 @@ def test_placing_a_tile_by_touch(run_scenario, size):
     assert placed["tiles"] == 5, placed  # the 4 start tiles and this one
     resumed = run.report["resumed"]  # Home, then Resume: the same game, the same turn
     assert resumed["moves"][0] == resumed["moves"][1] and resumed["player"] == resumed["seat"]
+    closed = run.report["closed_tap"]  # no taxi on the map yet: greyed, and a tap says why
+    assert closed["closed"] and closed["shown"] and closed["mode"] == "nothing", closed
+    assert closed["message"].endswith("has no taxi on the map."), closed
+    assert closed["moves"][0] == closed["moves"][1], closed
     vehicle = run.report["vehicle"]
     assert vehicle["stored"]["x"] == vehicle["planned"]["x"], vehicle
     assert vehicle["stored"]["vehicle"] == vehicle["planned"]["vehicle"], vehicle

@@ -86,13 +86,14 @@ def completions(implied) -> list[Tile]:
     return found
 
 
-# ---- a superset, made without the engine's help ----------------------------------------------------
+# ---- a superset, made without the engine's help ------------------------------------------------
 
 
 def around(tiles) -> list:
     """Every cell of the map's bounding box and one more all round (placed cells included)."""
     xs, ys = [x for x, _ in tiles], [y for _, y in tiles]
-    return [(x, y) for x in range(min(xs) - 1, max(xs) + 2) for y in range(min(ys) - 1, max(ys) + 2)]
+    return [(x, y) for x in range(min(xs) - 1, max(xs) + 2)
+            for y in range(min(ys) - 1, max(ys) + 2)]
 
 
 def beside(tiles, cell) -> bool:
@@ -136,7 +137,8 @@ def compare(s, seat: int, every_tile: bool, rng: random.Random) -> int:
     tried = 0
     for kind, actions in candidates(s, seat, every_tile, rng).items():
         for action in offers[kind]:
-            assert sieve.accepts(action), f"offered but refused: {action} ({RULES.check(s, action)})"
+            assert sieve.accepts(action), \
+                f"offered but refused: {action} ({RULES.check(s, action)})"
         accepted = {a for a in actions if a not in offers[kind] and sieve.accepts(a)}
         assert not accepted, f"{kind}: accepted but not offered: {sorted(map(str, accepted))[:3]}"
         if kind == "enter_vehicles":  # counted up on the screen: no enumerator

@@ -15,8 +15,8 @@ from companion.core.rules import Move, RuleViolation
 from . import city
 from .actions import DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle, TaxiRide, VanRide
 from .box import Vehicle
-from .checks import (ACTIONS_PER_TURN, PLAYING, check_actions_left, check_entering, check_hand, check_place_first,
-    check_ride_order, check_supply, check_turn, hand_slot)
+from .checks import (ACTIONS_PER_TURN, PLAYING, check_actions_left, check_entering, check_hand,
+    check_place_first, check_ride_order, check_supply, check_turn, hand_slot)
 from .city import Cell, Point
 from .state import Act, TraffiqState
 from .tiles import Edge, Tile
