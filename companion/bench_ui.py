@@ -28,9 +28,10 @@ from .bench import report_line
 WIDTH, HEIGHT = 800, 480
 XVFB_SCREEN = "1280x720x24"
 RESULT = "BENCH-UI-RESULT "  # the line a measuring process reports on
-TARGETS = {
-    "startup_ratio": ("at most", 2.0),
-    "tap_ms": ("at most", 100.0),
+TARGETS = {  # the Pi's budget (issue 11); a Pi 4 is about 3× slower per core than this machine
+    "startup_ratio": ("at most", 1.4),
+    "tap_ms": ("at most", 40.0),
+    "app_ms": ("at most", 8.0),
     "rss_extra_mb": ("at most", 60.0),
 }
 
@@ -154,10 +155,7 @@ def _p90(samples: list[float]) -> float:
 
 def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]:
     """Measure and print every figure; UiBenchError when it cannot."""
-    from .store import Store, default_path
-    rounds = 3 if quick else 9
-    taps = 20 if quick else 50
-    memory_runs = 1 if quick else 3
+    from .store import default_path
     xvfb = None
     display = os.environ.get("DISPLAY", "")
     if not display:
@@ -175,63 +173,78 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
                        KIVY_NO_ARGS="1", KIVY_CLIPBOARD="sdl2")
             env.setdefault("SDL_VIDEODRIVER", "x11")
             env.pop("WAYLAND_DISPLAY", None)
-            db = folder / "startup.db"
-            Store(db).close()  # the app starts on an existing, empty database
-            # One start of each first: Kivy writes its config, the OS caches the files.
-            _startup("empty", db, env)
-            renderer = _startup("companion", db, env)[2]
-            _say(f"companion bench --ui: {WIDTH}x{HEIGHT} window on X display {display}, "
-                  f"OpenGL renderer {renderer}")
-            _say(f"companion bench --ui: medians of {rounds} start-ups of each app, {taps} taps, "
-                  f"{memory_runs} full game{'s' if memory_runs > 1 else ''}")
-            empty_ms, app_ms, empty_kb, app_kb = [], [], [], []
-            for _ in range(rounds):  # interleaved, so a busy moment hits both alike
-                ms, kb, _ = _startup("empty", db, env)
-                empty_ms.append(ms)
-                empty_kb.append(kb)
-                ms, kb, _ = _startup("companion", db, env)
-                app_ms.append(ms)
-                app_kb.append(kb)
-            empty_start, app_start = statistics.median(empty_ms), statistics.median(app_ms)
-            _line("start-up to first frame, empty Kivy app", empty_start, "ms")
-            _line("start-up to first frame, companion (Home)", app_start, "ms")
-            _line("start-up, companion / empty Kivy app", app_start / empty_start, "×",
-                  "startup_ratio")
-
-            report, _ = _child(["latency", "--db", str(folder / "latency.db"),
-                                "--taps", str(taps)], env, timeout=900)
-            samples, handled, drawn = report["tap_ms"], report["handled_ms"], report["draw_ms"]
-            tap_median, tap_p90 = statistics.median(samples), _p90(samples)
-            _line(f"tap to next frame, median of {len(samples)} taps", tap_median, "ms",
-                  "tap_ms")
-            _line("tap to next frame, 90th percentile", tap_p90, "ms")
-            _line("  of which touch-up to screen updated", statistics.median(handled), "ms")
-            _line("  of which screen updated to frame shown", statistics.median(drawn), "ms")
-
-            game_kb, peak_kb = [], []
-            for run in range(memory_runs):
-                report, _ = _child(["memory", "--db", str(folder / f"memory-{run}.db")], env,
-                                   timeout=900)
-                game_kb.append(report["rss_kb"])
-                peak_kb.append(report["hwm_kb"])
-            empty_mb = statistics.median(empty_kb) / 1024
-            start_mb = statistics.median(app_kb) / 1024
-            game_mb = statistics.median(game_kb) / 1024
-            _line("memory (RSS), empty Kivy app at first frame", empty_mb, "MB")
-            _line("memory (RSS), companion at first frame", start_mb, "MB")
-            _line("memory (RSS), companion after a full game", game_mb, "MB")
-            _line("memory, companion after a game − empty app", game_mb - empty_mb, "MB",
-                  "rss_extra_mb")
-            _line("peak memory (VmHWM), companion in the game", statistics.median(peak_kb) / 1024,
-                  "MB")
+            figures = _startups(folder, env, display, quick)
+            figures.update(_taps(folder, env, 20 if quick else 50))
+            figures.update(_memory(folder, env, 1 if quick else 3, figures))
     finally:
         if xvfb is not None:
             xvfb.stop()
             _say(f"companion bench --ui: stopped Xvfb on {display}")
+    return figures
+
+
+def _startups(folder: Path, env: dict, display: str, quick: bool) -> dict[str, float]:
+    """Start-up to the first frame, the empty Kivy app and companion interleaved."""
+    from .store import Store
+    rounds = 3 if quick else 9
+    db = folder / "startup.db"
+    Store(db).close()  # the app starts on an existing, empty database
+    # One start of each first: Kivy writes its config, the OS caches the files.
+    _startup("empty", db, env)
+    renderer = _startup("companion", db, env)[2]
+    _say(f"companion bench --ui: {WIDTH}x{HEIGHT} window on X display {display}, "
+          f"OpenGL renderer {renderer}")
+    _say(f"companion bench --ui: medians of {rounds} start-ups of each app")
+    empty_ms, app_ms, empty_kb, app_kb = [], [], [], []
+    for _ in range(rounds):  # interleaved, so a busy moment hits both alike
+        ms, kb, _ = _startup("empty", db, env)
+        empty_ms.append(ms)
+        empty_kb.append(kb)
+        ms, kb, _ = _startup("companion", db, env)
+        app_ms.append(ms)
+        app_kb.append(kb)
+    empty_start, app_start = statistics.median(empty_ms), statistics.median(app_ms)
+    _line("start-up to first frame, empty Kivy app", empty_start, "ms")
+    _line("start-up to first frame, companion (Home)", app_start, "ms")
+    _line("start-up, companion / empty Kivy app", app_start / empty_start, "×", "startup_ratio")
     return {"startup_empty_ms": empty_start, "startup_app_ms": app_start,
-            "startup_ratio": app_start / empty_start, "tap_ms": tap_median, "tap_p90_ms": tap_p90,
-            "rss_empty_mb": empty_mb, "rss_app_start_mb": start_mb, "rss_app_game_mb": game_mb,
-            "rss_extra_mb": game_mb - empty_mb}
+            "startup_ratio": app_start / empty_start,
+            "rss_empty_mb": statistics.median(empty_kb) / 1024,
+            "rss_app_start_mb": statistics.median(app_kb) / 1024}
+
+
+def _taps(folder: Path, env: dict, taps: int) -> dict[str, float]:
+    """Taps on a game in progress: touch-up to the frame that shows their effect."""
+    report, _ = _child(["latency", "--db", str(folder / "latency.db"), "--taps", str(taps)],
+                       env, timeout=900)
+    samples, handled, drawn = report["tap_ms"], report["handled_ms"], report["draw_ms"]
+    tap_median, tap_p90 = statistics.median(samples), _p90(samples)
+    app_ms = statistics.median(handled)
+    _line(f"tap to next frame, median of {len(samples)} taps", tap_median, "ms", "tap_ms")
+    _line("tap to next frame, 90th percentile", tap_p90, "ms")
+    _line("  of which touch-up to screen updated", app_ms, "ms", "app_ms")
+    _line("  of which screen updated to frame shown", statistics.median(drawn), "ms")
+    return {"tap_ms": tap_median, "tap_p90_ms": tap_p90, "app_ms": app_ms}
+
+
+def _memory(folder: Path, env: dict, runs: int, figures: dict) -> dict[str, float]:
+    """Memory after whole games played through the Table with their screens showing."""
+    game_kb, peak_kb = [], []
+    for run in range(runs):
+        report, _ = _child(["memory", "--db", str(folder / f"memory-{run}.db")], env,
+                           timeout=900)
+        game_kb.append(report["rss_kb"])
+        peak_kb.append(report["hwm_kb"])
+    empty_mb, start_mb = figures["rss_empty_mb"], figures["rss_app_start_mb"]
+    game_mb = statistics.median(game_kb) / 1024
+    _say(f"companion bench --ui: memory after {runs} full game{'s' if runs > 1 else ''}")
+    _line("memory (RSS), empty Kivy app at first frame", empty_mb, "MB")
+    _line("memory (RSS), companion at first frame", start_mb, "MB")
+    _line("memory (RSS), companion after a full game", game_mb, "MB")
+    _line("memory, companion after a game − empty app", game_mb - empty_mb, "MB", "rss_extra_mb")
+    _line("peak memory (VmHWM), companion in the game", statistics.median(peak_kb) / 1024, "MB")
+    return {"rss_app_game_mb": game_mb, "rss_extra_mb": game_mb - empty_mb}
+
 
 
 # ---- inside a measuring process ------------------------------------------------------------
@@ -391,70 +404,80 @@ def measured_game():
                 if game.bench is not None and hasattr(game.bench(), "tap_target"))
 
 
+class TapTimer:
+    """Taps a button as a finger does and times it: touch-up, screen updated, frame shown."""
+
+    def __init__(self, app, frames: Frames):
+        self.app, self.frames = app, frames
+        self.changed: list[float] = []
+        self.tap_ms: list[float] = []
+        self.handled_ms: list[float] = []
+        self.draw_ms: list[float] = []
+
+    def on_change(self, _table, _action) -> None:  # after the app's listener: screens refreshed
+        self.changed.append(time.monotonic())
+
+    async def tap(self, widget, action) -> None:
+        import asyncio
+        from kivy.base import EventLoop
+        await asyncio.sleep(0.1)  # laid out and drawn, nothing else going on
+        if widget.get_root_window() is None or widget.disabled:
+            raise AssertionError(f"{widget.text!r} is not on screen or disabled")
+        x, y = widget.to_window(*widget.center)
+        touch = _finger(x, y)
+        # Into the event loop's input queue, as an input provider puts a real touch: the loop
+        # reads it at the start of its next frame, like a finger's.
+        EventLoop._dispatch_input("begin", touch)
+        await asyncio.sleep(0.05)
+        if widget.state != "down":
+            raise AssertionError(f"the touch at ({x:.0f}, {y:.0f}) missed {widget.text!r}")
+        self.changed.clear()
+        up = time.monotonic()
+        EventLoop._dispatch_input("end", touch)
+        shown = await asyncio.wait_for(self.frames.next(), 10)
+        while not self.changed or shown < self.changed[0]:
+            shown = await asyncio.wait_for(self.frames.next(), 10)
+        if self.app.table.actions[-1] != action:
+            raise AssertionError(f"stored {self.app.table.actions[-1]}, not {action}")
+        self.tap_ms.append((shown - up) * 1e3)
+        self.handled_ms.append((self.changed[0] - up) * 1e3)
+        self.draw_ms.append((shown - self.changed[0]) * 1e3)
+
+    def figures(self) -> dict:
+        return {"tap_ms": self.tap_ms, "handled_ms": self.handled_ms, "draw_ms": self.draw_ms}
+
+
 def _latency_child(db: str, taps: int, seed: int) -> int:
-    """Taps on the play screen of a game in progress: time from touch-up to the frame after the
-    screen was updated for it."""
+    """Taps on the play screen of games in progress (random games, every move the measured
+    game's bench can tap on is tapped, the others submitted)."""
     import asyncio
     import random
 
     async def scenario(app, frames: Frames) -> dict:
-        from kivy.base import EventLoop
         from .app.games import game_ui
         game = measured_game()
         ui, bench = game_ui(game.game_id), game.bench()
         app.ensure_game(game.game_id)
         play = app.root.get_screen(ui.play)
-        rules = game.rules()
         rng = random.Random(seed)
-        changed: list[float] = []
-        tap_ms: list[float] = []
-        handled_ms: list[float] = []
-        draw_ms: list[float] = []
-
-        def on_change(_table, _action) -> None:  # after the app's listener: screens refreshed
-            changed.append(time.monotonic())
-
-        async def tap(widget, action) -> None:
-            await asyncio.sleep(0.1)  # laid out and drawn, nothing else going on
-            if widget.get_root_window() is None or widget.disabled:
-                raise AssertionError(f"{widget.text!r} is not on screen or disabled")
-            x, y = widget.to_window(*widget.center)
-            touch = _finger(x, y)
-            # Into the event loop's input queue, as an input provider puts a real touch: the
-            # loop reads it at the start of its next frame, like a finger's.
-            EventLoop._dispatch_input("begin", touch)
-            await asyncio.sleep(0.05)
-            if widget.state != "down":
-                raise AssertionError(f"the touch at ({x:.0f}, {y:.0f}) missed {widget.text!r}")
-            changed.clear()
-            up = time.monotonic()
-            EventLoop._dispatch_input("end", touch)
-            shown = await asyncio.wait_for(frames.next(), 10)
-            while not changed or shown < changed[0]:
-                shown = await asyncio.wait_for(frames.next(), 10)
-            if app.table.actions[-1] != action:
-                raise AssertionError(f"stored {app.table.actions[-1]}, not {action}")
-            tap_ms.append((shown - up) * 1e3)
-            handled_ms.append((changed[0] - up) * 1e3)
-            draw_ms.append((shown - changed[0]) * 1e3)
-
-        while len(tap_ms) < taps:
-            playout = game.playout()(rules, 2, rng)
+        timer = TapTimer(app, frames)
+        while len(timer.tap_ms) < taps:
+            playout = game.playout()(game.rules(), 2, rng)
             playout.play()
             app.start_game(game.game_id, list(playout.players), list(game.colours[:2]),
                            playout.options["first"])
-            app.table.add_listener(on_change)
+            app.table.add_listener(timer.on_change)
             for action in playout.log:
-                if len(tap_ms) >= taps or app.root.current != ui.play:
+                if len(timer.tap_ms) >= taps or app.root.current != ui.play:
                     break
                 button = bench.tap_target(play, action)  # tap() waits for it to be laid out
                 if button is not None:
-                    await tap(button, action)
+                    await timer.tap(button, action)
                 else:
                     app.table.submit(action)
                     await asyncio.sleep(0.02)
-            app.table.remove_listener(on_change)
-        return {"tap_ms": tap_ms, "handled_ms": handled_ms, "draw_ms": draw_ms}
+            app.table.remove_listener(timer.on_change)
+        return timer.figures()
 
     return _drive(db, scenario)
 

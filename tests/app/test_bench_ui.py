@@ -29,6 +29,7 @@ FIGURES = (
     "peak memory (VmHWM), companion in the game",
 )
 WITH_TARGET = ("start-up, companion / empty Kivy app", "tap to next frame, median of",
+               "of which touch-up to screen updated",
                "memory, companion after a game − empty app")
 
 
