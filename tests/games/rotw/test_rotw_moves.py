@@ -20,7 +20,7 @@ import pytest
 from companion.boards import data_dir, rules_for
 from companion.core.rules import Phase
 from companion.games.rotw.engine import (GOODS, RAIL_COLOURS, START, Build, Card, Deliver,
-    DiscardDraw, DiscardExcess, DiscardRestock, DrawGoods, Joint, Pass, PlayLocomotive, Step,
+    DiscardDraw, DiscardExcess, DiscardRestock, DrawGoods, Joint, Pass, PlayLocomotive,
     StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
 from companion.games.rotw.engine.box import CITY_VALUES, PAYING, city_card
 from companion.games.rotw.engine.building import can_pay

@@ -107,8 +107,8 @@ class RotwPlayScreen(BaseScreen):
         for seat, row in enumerate(self._rows):
             player = s.seats[seat]
             rgba = PLAYER_RGBA.get(colours[seat], (1, 1, 1, 1))
-            row.show(table.header.players[seat], rgba, player, player.track / lead,
-                     seat == s.current)
+            row.show(table.header.players[seat], rgba, player,
+                     table.rules.pulling_power(s, seat), player.track / lead, seat == s.current)
         heads = self.ids.heads
         for label, text in zip(reversed(heads.children),
                                ("", _("Points"), _("Cards"), _("Power"), _("Trains"),

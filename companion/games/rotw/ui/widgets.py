@@ -251,13 +251,13 @@ class RotwPlayerRow(BoxLayout):
         self.add_widget(label)
         return label
 
-    def show(self, name: str, rgba, player, share: float, current: bool) -> None:
+    def show(self, name: str, rgba, player, power: int, share: float, current: bool) -> None:
         name = escape_markup(name)
         self.name.text = f"[b][u]{name}[/u][/b]" if current else name
         self.name.color = rgba
         self.track.text = f"[b]{player.track}[/b]"
         self.cards.text = str(player.hand.size)
-        self.power.text = str(player.locomotives)
+        self.power.text = str(power)
         self.trains.text = str(player.trains)
         self._delivered = list(player.delivered)
         self._bar = (share, rgba)
