@@ -1,7 +1,10 @@
 """The SQLite database (through sqlite-utils): games, their players, the action log and results.
 
 Every connection runs in WAL mode with `synchronous=FULL`, so an action is on disk when its
-transaction commits. The schema version is SQLite's `user_version`; migrations run in order.
+transaction commits; one user action is one transaction (a move with the status and results it
+leads to). The schema version is SQLite's `user_version`; migrations run in order. A file on
+read-only storage is read through a read-only handle into memory: every game shows, nothing is
+written. A row this version cannot read makes its own game unreadable, never the others.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from datetime import datetime, timezone
 from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -47,6 +51,24 @@ class StoreError(Exception):
         return trouble_of(self.__cause__)
 
 
+class ReadOnly(StoreError):
+    """The database is on a read-only file, folder or mount: it can be read, never written."""
+
+    @property
+    def trouble(self) -> Trouble:
+        return Trouble.READ_ONLY
+
+
+class UnreadableGame(Exception):
+    """A stored game that cannot be opened: a row that is not what this version wrote (broken
+    JSON, an unknown status), or a log the engine no longer accepts. The other games are fine."""
+
+    def __init__(self, game_id: int, reason: str, seq: int | None = None):
+        where = f" (log entry {seq})" if seq is not None else ""
+        super().__init__(f"game {game_id}{where}: {reason}")
+        self.game_id, self.reason, self.seq = game_id, reason, seq
+
+
 def default_path() -> Path:
     """`COMPANION_DB` if set, else companion.db in the user's data directory (XDG)."""
     override = os.environ.get("COMPANION_DB")
@@ -54,6 +76,41 @@ def default_path() -> Path:
         return Path(override)
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
     return Path(base) / "companion" / "companion.db"
+
+
+def writable(path: Path) -> bool:
+    """Can the database be written where it is? Not on a read-only mount (as root too), nor in
+    a folder or a file this user may not write (SQLite must make its -wal and -shm beside it)."""
+    folder = path.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return False
+    except OSError:  # no such folder yet: making it says whether it can be made
+        return True
+    sides = [path] + [path.with_name(path.name + end) for end in ("-wal", "-shm")]
+    return os.access(folder, os.W_OK) and all(
+        os.access(side, os.W_OK) for side in sides if side.exists())
+
+
+def read_only_copy(path: Path) -> sqlite3.Connection:
+    """The database copied into memory through a read-only handle: `mode=ro` (which reads the
+    -wal), else `immutable=1` when SQLite cannot open the WAL's index beside it (a clean file
+    on read-only storage); the file and its side files are never written."""
+    uri = "file:" + quote(str(path.absolute()))
+    source = None
+    try:
+        source = sqlite3.connect(uri + "?mode=ro", uri=True)
+        source.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        if source is not None:
+            source.close()
+        source = sqlite3.connect(uri + "?immutable=1", uri=True)
+    try:
+        memory = sqlite3.connect(":memory:")
+        source.backup(memory)
+    finally:
+        source.close()
+    return memory
 
 
 def _v1(db: sqlite_utils.Database) -> None:
@@ -120,11 +177,57 @@ class GameRecord:
     finished: str | None
     moved: str | None = None  # when the last move was stored (None: no move yet, or older)
     abandoned: str | None = None
+    problem: str | None = None  # why its stored row cannot be read (options then empty)
 
     @property
     def last_active(self) -> str:
         """When the game was last played: its last stored move, else its start."""
         return self.moved or self.created
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands after a log entry: over with its score, or being played (games.status
+    and results are written with the entry, in its transaction)."""
+
+    sheet: ScoreSheet | None  # the final score; None: the game is being played again
+
+
+@dataclass(frozen=True)
+class StoredRows:
+    """A game's rows as they are in the file, text untouched (an export of a broken game)."""
+
+    game: str
+    players: tuple[str, ...]
+    options: str
+    actions: tuple[tuple[int, str], ...]
+
+
+def _text(raw: bytes) -> str:
+    # A damaged file can hold bytes that are not UTF-8: read them as U+FFFD, never raise.
+    return raw.decode("utf-8", "replace")
+
+
+def _options(text: str | None) -> tuple[dict, str | None]:
+    """A games.options cell as a dict, or {} and why it cannot be read."""
+    try:
+        options = json.loads(text or "")
+    except (ValueError, RecursionError) as error:
+        return {}, f"its options are not JSON ({error})"
+    if not isinstance(options, dict):
+        return {}, "its options are not a JSON object"
+    return options, None
+
+
+def _entry(game_id: int, seq: int, text: str) -> dict:
+    """One stored log entry; an entry that is not a JSON object raises UnreadableGame."""
+    try:
+        entry = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise UnreadableGame(game_id, f"its log entry {seq} is not JSON ({error})", seq) from None
+    if not isinstance(entry, dict):
+        raise UnreadableGame(game_id, f"its log entry {seq} is not a JSON object", seq)
+    return entry
 
 
 def _now() -> str:
@@ -136,20 +239,31 @@ class Store:
     """One open database file."""
 
     def __init__(self, path: Path | str | None = None, create: bool = True):
-        """Open (or with `create`, make) the database; any failure is a StoreError."""
+        """Open (or with `create`, make) the database; any failure is a StoreError. A file on
+        read-only storage is opened read-only (`read_only` says why nothing can be written)."""
         self.path = Path(path) if path is not None else default_path()
+        self.read_only: ReadOnly | None = None
         if not create and not self.path.is_file():
             raise StoreError(f"There is no database at {self.path}.")
+        if str(self.path) != ":memory:" and not writable(self.path):
+            self._open_read_only()
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite_utils.Database(self.path)
+            self.conn.text_factory = _text
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"Cannot open the database {self.path}: {error}.") from error
+        self._prepare(wal=True)
+
+    def _prepare(self, wal: bool) -> None:
+        """Check the schema's version, set the pragmas, migrate."""
         try:
             self._check_version()
-            self.db.enable_wal()
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA foreign_keys=ON")
+            if wal:
+                self.db.enable_wal()
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.Error as error:
             self.db.close()
@@ -157,6 +271,21 @@ class Store:
         except StoreError:
             self.db.close()
             raise
+
+    def _open_read_only(self) -> None:
+        """Every saved game, from a copy in memory of the read-only file (migrated there if it
+        is older); every write is refused as READ_ONLY."""
+        if not self.path.is_file():
+            raise ReadOnly(f"Cannot make the database {self.path}: the storage is read-only.")
+        try:
+            memory = read_only_copy(self.path)
+        except (OSError, sqlite3.Error) as error:
+            raise ReadOnly(f"Cannot read the database {self.path}: {error}.") from error
+        memory.text_factory = _text
+        self.db = sqlite_utils.Database(memory)
+        self._prepare(wal=False)
+        self.db.execute("PRAGMA query_only = ON")
+        self.read_only = ReadOnly(f"{self.path} is on read-only storage: nothing can be saved.")
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -202,14 +331,33 @@ class Store:
         return game_id
 
     def game(self, game_id: int) -> GameRecord:
+        """The stored game (KeyError if there is none). A row this version cannot read is
+        still a record: `problem` says why, so that one broken game never hides the others."""
         row = self.db.execute("SELECT id, game, options, status, created, finished, moved, "
                               "abandoned FROM games WHERE id = ?", [game_id]).fetchone()
         if row is None:
             raise KeyError(game_id)
         players = tuple(name for (name,) in self.db.execute(
             "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
-        return GameRecord(row[0], row[1], players, json.loads(row[2]), GameStatus(row[3]),
-                          row[4], row[5], row[6], row[7])
+        options, problem = _options(row[2])
+        try:
+            status = GameStatus(row[3])
+        except ValueError:
+            status, problem = GameStatus.ABANDONED, f"its status {row[3]!r} is unknown"
+        return GameRecord(row[0], str(row[1]), players, options, status, row[4], row[5],
+                          row[6], row[7], problem)
+
+    def rows(self, game_id: int) -> StoredRows:
+        """The game's rows as stored, text untouched (KeyError if there is none)."""
+        row = self.db.execute("SELECT game, options FROM games WHERE id = ?",
+                              [game_id]).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        players = tuple(name for (name,) in self.db.execute(
+            "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
+        actions = tuple(self.db.execute(
+            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id]))
+        return StoredRows(str(row[0]), players, str(row[1]), actions)
 
     def games(self, status: str | None = None) -> list[GameRecord]:
         """Newest first."""
@@ -288,53 +436,71 @@ class Store:
 
     # ---- the action log -----------------------------------------------------------------
 
-    def append(self, game_id: int, seq: int, entry: Mapping[str, Any]) -> None:
-        """One log entry, in its own committed transaction (on disk when this returns)."""
+    def append(self, game_id: int, seq: int, entry: Mapping[str, Any],
+               outcome: Outcome | None = None) -> None:
+        """One log entry, in its own committed transaction (on disk when this returns); with an
+        `outcome`, the game's status and results change in that same transaction (the move
+        that ends a game, an undo after the end): a cut never leaves them apart from the log."""
         try:
-            with self._transaction():  # the move and its time: both stored, or neither
+            with self._transaction():  # the move, its time and its outcome: all, or none
                 self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                                 [game_id, seq, json.dumps(entry, separators=(",", ":"))])
                 self.db.execute("UPDATE games SET moved = ? WHERE id = ?", [_now(), game_id])
+                if outcome is not None:
+                    self._write_outcome(game_id, outcome)
         except sqlite3.Error as error:
             raise StoreError(f"The move could not be saved: {error}.") from error
 
     def log(self, game_id: int) -> list[tuple[int, dict]]:
-        """(seq, entry) for every log entry of a game, in order."""
-        return [(seq, json.loads(text)) for seq, text in self.db.execute(
+        """(seq, entry) for every log entry of a game, in order; an entry that is not a JSON
+        object raises UnreadableGame."""
+        return [(seq, _entry(game_id, seq, text)) for seq, text in self.db.execute(
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])]
 
     def last_entry(self, game_id: int) -> tuple[int, dict] | None:
         """The newest log entry of a game (None before the first move), without reading the
-        whole log."""
+        whole log. One that cannot be read is {} (only shown: resuming says why)."""
         row = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
                               "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
-        return None if row is None else (row[0], json.loads(row[1]))
+        if row is None:
+            return None
+        try:
+            return row[0], _entry(game_id, row[0], row[1])
+        except UnreadableGame:
+            return row[0], {}
 
     # ---- results ----------------------------------------------------------------------
 
     def finish(self, game_id: int, sheet: ScoreSheet) -> None:
-        rows = [{"game_id": game_id, "seat": seat, "total": sum(points),
-                 "winner": int(seat in sheet.winners),
-                 "points": json.dumps(dict(zip(sheet.categories, points)))}
-                for seat, points in enumerate(sheet.points)]
+        """The game is over with this score (a repair from its log: moves store their own)."""
+        self.set_outcome(game_id, Outcome(sheet))
+
+    def reopen(self, game_id: int) -> None:
+        """The game is being played again (a repair from its log: an undo stores its own)."""
+        self.set_outcome(game_id, Outcome(None))
+
+    def set_outcome(self, game_id: int, outcome: Outcome) -> None:
         try:
             with self._transaction():
-                self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
-                self.db["results"].insert_all(rows)
-                self.db.execute("UPDATE games SET status = 'finished', finished = ? WHERE id = ?",
-                                [_now(), game_id])
+                self._write_outcome(game_id, outcome)
         except sqlite3.Error as error:
             raise StoreError(f"The result could not be saved: {error}.") from error
 
-    def reopen(self, game_id: int) -> None:
-        """An undo after the end: the game is unfinished again."""
-        try:
-            with self._transaction():
-                self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
-                self.db.execute("UPDATE games SET status = 'playing', finished = NULL "
-                                "WHERE id = ?", [game_id])
-        except sqlite3.Error as error:
-            raise StoreError(f"The game could not be reopened: {error}.") from error
+    def _write_outcome(self, game_id: int, outcome: Outcome) -> None:
+        """Status and results as the outcome says, inside the caller's transaction."""
+        self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
+        sheet = outcome.sheet
+        if sheet is None:
+            self.db.execute("UPDATE games SET status = ?, finished = NULL WHERE id = ?",
+                            [str(GameStatus.PLAYING), game_id])
+            return
+        self.db["results"].insert_all(
+            [{"game_id": game_id, "seat": seat, "total": sum(points),
+              "winner": int(seat in sheet.winners),
+              "points": json.dumps(dict(zip(sheet.categories, points)))}
+             for seat, points in enumerate(sheet.points)])
+        self.db.execute("UPDATE games SET status = ?, finished = ? WHERE id = ?",
+                        [str(GameStatus.FINISHED), _now(), game_id])
 
     def results(self, game_id: int) -> list[dict]:
         return [{"seat": seat, "total": total, "winner": bool(winner), "points": json.loads(points)}

@@ -1,7 +1,8 @@
 """The one live game: every move is checked by the engine, stored, then announced to listeners.
 
 The UI and the hardware never change a game any other way. The log is the truth: undo is an
-appended entry, and the state after it (or after a restart) is a fresh fold of the log.
+appended entry, and the state after it (or after a restart) is a fresh fold of the log. A move
+and the game's status and results it leads to are one transaction.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import logging
 from typing import Any, Callable, Mapping
 
 from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
-from .gamelog import UNDO, Game, Header, fold
-from .store import Store, StoreError
+from .gamelog import UNDO, Game, Header, LogError, fold
+from .store import Outcome, Store, StoreError, UnreadableGame
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +45,11 @@ class Table:
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> "Table":
-        """The game exactly as its log leaves it (after a restart or a power cut)."""
-        record = store.game(game_id)
-        entries = store.log(game_id)
-        game = fold(Header(record.game, record.players, record.options), entries)
+        """The game exactly as its log leaves it (after a restart or a power cut). A game whose
+        rows cannot be read or whose log the engine refuses raises UnreadableGame (its reason
+        for the screen); KeyError if there is no such game."""
+        entries = store.log(game_id)  # UnreadableGame: an entry that is not JSON
+        game = replay(store, game_id, entries)
         return cls(store, game_id, game, len(entries))
 
     # ---- what it is now ----------------------------------------------------------------
@@ -91,28 +93,45 @@ class Table:
 
     def submit(self, action: Action | Mapping[str, Any]) -> Action:
         """Check, store, announce. A refused action raises RuleViolation and stores nothing;
-        a failed write raises StoreError and leaves the game as it was."""
+        a failed write raises StoreError and leaves the game as it was. The move that ends the
+        game stores its results in the same transaction."""
         if not isinstance(action, Action):
             action = self.rules.parse_action(action)
         self._game.apply(action)
         try:
-            self.store.append(self.game_id, self._entries + 1, action.to_json())
+            self._store_entry(action.to_json())
         except BaseException:  # whatever stopped the write, the game stays as stored
             self._game.undo()  # back to the state the stored log gives
             raise
-        self._entries += 1
         self._after_change(action)
         return action
 
     def undo(self) -> Action:
-        """Take back the last action standing; the undo itself is logged."""
+        """Take back the last action standing; the undo itself is logged. An undo after the
+        end reopens the game in the undo's own transaction."""
         if not self._game.actions:
             raise RuleViolation("nothing_to_undo", "There is nothing to undo.")
-        self.store.append(self.game_id, self._entries + 1, {"type": UNDO})
-        self._entries += 1
-        undone = self._game.undo()
+        state, actions = self._game.state, list(self._game.actions)  # undo makes a new state
+        undone = self._game.undo()  # first in memory: the outcome is the state after it
+        try:
+            self._store_entry({"type": UNDO})
+        except BaseException:
+            self._game.state, self._game.actions = state, actions
+            raise
         self._after_change(None)
         return undone
+
+    def _store_entry(self, entry: Mapping[str, Any]) -> None:
+        """The entry, with the status and results the game has after it, in one transaction."""
+        over = self.status.phase is Phase.OVER
+        outcome = None
+        if over and not self._recorded:
+            outcome = Outcome(self.score())
+        elif self._recorded and not over:
+            outcome = Outcome(None)
+        self.store.append(self.game_id, self._entries + 1, entry, outcome)
+        self._entries += 1
+        self._recorded = over
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
@@ -121,22 +140,41 @@ class Table:
         self._listeners.remove(listener)
 
     def _sync_result(self) -> None:
-        """Results are kept in step with the log: written at the end, removed by an undo."""
+        """A game stored by an older version may say finished when its log does not (or the
+        other way round): its status and results are repaired from the log when it opens."""
         over = self.status.phase is Phase.OVER
+        if over == self._recorded:
+            return
+        log.warning("game %s: stored as %s, its log says %s; repaired from the log",
+                    self.game_id, "finished" if self._recorded else "unfinished",
+                    "over" if over else "unfinished")
         try:
-            if over and not self._recorded:
-                self.store.finish(self.game_id, self.score())
-            elif self._recorded and not over:
-                self.store.reopen(self.game_id)
-        except StoreError:  # the log is safe; the result is written again next time
-            log.exception("could not update the result of game %s", self.game_id)
+            self.store.set_outcome(self.game_id, Outcome(self.score() if over else None))
+        except StoreError:  # the log is safe; repaired again next time
+            log.exception("could not repair the result of game %s", self.game_id)
             return
         self._recorded = over
 
     def _after_change(self, action: Action | None) -> None:
-        self._sync_result()
         for listener in list(self._listeners):
             try:
                 listener(self, action)
             except Exception:  # the move is stored; a broken listener must not undo that
                 log.exception("listener %r failed", listener)
+
+
+def replay(store: Store, game_id: int, entries: list[tuple[int, Any]] | None = None) -> Game:
+    """A stored game folded from its log; UnreadableGame (with the reason and the entry) when
+    its header or an entry cannot be read or the engine refuses it."""
+    record = store.game(game_id)
+    if record.problem is not None:
+        raise UnreadableGame(game_id, record.problem)
+    if entries is None:
+        entries = store.log(game_id)
+    try:
+        return fold(Header(record.game, record.players, record.options), entries, 0)
+    except LogError as error:  # an old log after an engine update, or a changed row
+        raise UnreadableGame(game_id, error.violation.message, error.line or None) from error
+    except Exception as error:  # stored data the engine trips over: this game only
+        log.exception("game %s cannot be replayed", game_id)
+        raise UnreadableGame(game_id, f"its log cannot be replayed ({error!r})") from error

@@ -357,7 +357,9 @@ def test_resuming_a_finished_game_keeps_its_results(db_path, rules):
         store.close()
 
 
-def test_a_result_that_could_not_be_saved_is_written_on_resume(db_path, rules, caplog):
+def test_the_last_move_and_its_result_are_one_transaction(db_path, rules):
+    """Results that cannot be written refuse the move that ends the game: the log never says
+    over while games.status says playing (issue 13 req. 2; before, the move was stored alone)."""
     p = playout(rules, 2, seed=13)
     store = Store(db_path)
     table = Table.start(store, GAME, p.players, p.options)
@@ -365,18 +367,34 @@ def test_a_result_that_could_not_be_saved_is_written_on_resume(db_path, rules, c
         table.submit(action)
     store.db.execute("CREATE TRIGGER refuse_results BEFORE INSERT ON results "
                      "BEGIN SELECT RAISE(ABORT, 'results refused'); END")
-    with caplog.at_level(logging.ERROR, logger="companion.table"):
-        table.submit(p.log[-1])  # the move is stored; only the result is not
-    assert table.status.over
-    assert store.log(table.game_id)[-1][1] == p.log[-1].to_json()
+    with pytest.raises(StoreError):
+        table.submit(p.log[-1])
+    assert not table.status.over
+    assert store.log(table.game_id)[-1][1] == p.log[-2].to_json()
     assert store.game(table.game_id).status == "playing"
-    assert "could not update the result" in caplog.text
     store.db.execute("DROP TRIGGER refuse_results")
+    table.submit(p.log[-1])
+    assert store.game(table.game_id).status == "finished"
+    assert [r["total"] for r in store.results(table.game_id)] == list(table.score().totals)
     store.close()
 
+
+def test_a_status_stored_apart_from_its_log_is_repaired_on_resume(db_path, rules, caplog):
+    """A database from an older version, cut between the last move and its result."""
+    p = playout(rules, 2, seed=13)
+    store = Store(db_path)
+    table = Table.start(store, GAME, p.players, p.options)
+    for action in p.log:
+        table.submit(action)
+    with store.db.atomic():
+        store.db.execute("UPDATE games SET status = 'playing', finished = NULL")
+        store.db.execute("DELETE FROM results")
+    store.close()
     store = Store(db_path)
     try:
-        table = Table.resume(store, table.game_id)
+        with caplog.at_level(logging.WARNING, logger="companion.table"):
+            table = Table.resume(store, table.game_id)
+        assert "repaired from the log" in caplog.text
         assert store.game(table.game_id).status == "finished"
         assert [r["total"] for r in store.results(table.game_id)] == list(table.score().totals)
     finally:
@@ -438,3 +456,30 @@ def test_a_read_only_file_refuses_moves_cleanly(db_path, rules):
         assert table.state == before == stored_state(db_path, game_id)[0]
     finally:
         store.close()
+
+
+# ---- one user action, one transaction (issue 13 req. 2) ----------------------------------------
+
+def test_an_undo_after_the_end_and_the_reopening_are_one_transaction(db_path, rules):
+    """The undo row and the status it leads to commit together. Before, the undo was stored,
+    then `Store.reopen` committed on its own: a cut (here a refused status update) between the
+    two left the log in progress and the database finished with the old winner."""
+    p = playout(rules, 2, seed=31)
+    store = Store(db_path)
+    table = Table.start(store, GAME, p.players, p.options)
+    for action in p.log:
+        table.submit(action)
+    assert store.game(table.game_id).status == "finished"
+    store.db.execute("CREATE TRIGGER keep_finished BEFORE UPDATE OF status ON games "
+                     "BEGIN SELECT RAISE(ABORT, 'status refused'); END")
+    with pytest.raises(StoreError):
+        table.undo()
+    assert table.status.over and table.actions[-1] == p.log[-1]
+    entries = store.log(table.game_id)
+    assert entries[-1][1] == p.log[-1].to_json(), "the undo is not stored without its reopening"
+    assert store.game(table.game_id).status == "finished"
+    store.db.execute("DROP TRIGGER keep_finished")
+    assert table.undo() == p.log[-1]
+    assert store.log(table.game_id)[-1][1] == {"type": "undo"}
+    assert store.game(table.game_id).status == "playing" and store.results(table.game_id) == []
+    store.close()
