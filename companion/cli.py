@@ -177,12 +177,36 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     store = Store(path, create=False)
     records = store.games()
+    store.close()
     if not records:
-        print(f"No games stored in {store.path}.")
-    for record in records:
-        print(f"{record.id:>4}  {record.created[:16]}  {record.game:<8} {record.status:<9} "
-              f"{', '.join(record.players)}")
+        print(f"No games stored in {path}.")
+        return 0
+    rows = [("No.", "Game", "Status", "When", "Players")] + [_game_row(r) for r in records]
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for row in rows:  # aligned columns; the players, last, run as long as they are
+        cells = [row[0].rjust(widths[0])] + [row[n].ljust(widths[n]) for n in (1, 2, 3)]
+        print("  ".join(cells + [row[4]]))
     return 0
+
+
+def _game_row(record) -> tuple[str, str, str, str, str]:
+    """A stored game for `companion games`: number, box, status, when it ended or was last
+    played, players."""
+    when = record.finished or record.abandoned or record.last_active
+    return (str(record.id), _box_name(record.game), str(record.status), _local_time(when),
+            ", ".join(record.players))
+
+
+def _box_name(game_id: str) -> str:
+    """The game's box name as sold in English (an id this version does not know, as it is)."""
+    from .games import games
+    return next((game.title for game in games() if game.game_id == game_id), game_id)
+
+
+def _local_time(moment: str) -> str:
+    """A stored time (UTC) in this machine's time zone, to the minute."""
+    from datetime import datetime
+    return datetime.fromisoformat(moment).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def _doctor(args: argparse.Namespace) -> int:

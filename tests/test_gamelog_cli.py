@@ -452,15 +452,50 @@ def test_games_lists_the_stored_games(tmp_path, capsys, env, rules):
     code, out, err = call(capsys, "--db", str(db), "games")
     assert code == 0, err
     lines = out.splitlines()
-    assert len(lines) == 2
-    assert lines[0].split()[0] == str(playing)  # newest first
-    assert "playing" in lines[0] and "Anna, Ben, Cleo" in lines[0] and "ttr-nyc" in lines[0]
-    assert lines[1].split()[0] == str(finished)
-    assert "finished" in lines[1] and "P1, P2" in lines[1]
+    assert len(lines) == 3
+    assert lines[0].split() == ["No.", "Game", "Status", "When", "Players"]
+    assert lines[1].split()[0] == str(playing)  # newest first
+    assert "playing" in lines[1] and "Anna, Ben, Cleo" in lines[1]
+    assert "Ticket to Ride: New York" in lines[1] and "ttr-nyc" not in out  # the box's name
+    assert lines[2].split()[0] == str(finished)
+    assert "finished" in lines[2] and "P1, P2" in lines[2]
 
     done = run(env, "--db", str(db), "games")
     assert done.returncode == 0, done.err
     assert done.out == out
+
+
+def test_games_are_listed_in_aligned_columns_with_status_in_words(tmp_path, capsys):
+    """Every status in words, the box's name for every game, the columns lined up (a long
+    box name and a long number included); an abandoned game is listed and still exports."""
+    db = tmp_path / "games.db"
+    store = Store(db)
+    try:
+        ids = [Table.start(store, "ttr-nyc", ["Anna", "Ben"]).game_id for _ in range(10)]
+        rotw = Table.start(store, "rotw-card-game", ["Ödön", "Ștefan"]).game_id
+        store.abandon(rotw)
+        store.abandon(ids[0])
+    finally:
+        store.close()
+    code, out, err = call(capsys, "--db", str(db), "games")
+    assert code == 0, err
+    lines = out.splitlines()
+    header, rows = lines[0], lines[1:]
+    assert len(rows) == 11
+    for column in ("Game", "Status", "When", "Players"):  # every row starts its cells there
+        start = header.index(column)
+        assert all(row[start - 2:start] == "  " and row[start] != " " for row in rows), \
+            (column, out)
+    assert rows[0].split()[0] == str(rotw) and "Railways of the World: The Card Game" in rows[0]
+    assert rows[0].rstrip().endswith("Ödön, Ștefan") and " abandoned " in rows[0]
+    assert rows[-1].startswith("  1  ") and " abandoned " in rows[-1]  # numbers right-aligned
+    assert all(" playing " in row for row in rows[1:-1])
+    when = rows[0][header.index("When"):].split()[:2]
+    assert len(when[0]) == 10 and when[0][4] == "-" and len(when[1]) == 5, when
+
+    code, exported, err = call(capsys, "--db", str(db), "export", str(rotw))
+    assert code == 0, err
+    assert json.loads(exported.splitlines()[0])["game"] == "rotw-card-game"
 
 
 def test_games_uses_the_default_database(tmp_path, capsys):

@@ -1,4 +1,5 @@
-"""History: finished games with scores and winners, each player's record, and a game's full log."""
+"""History: every stored game with its box and result, each game's players' records (never
+points of different games together), and a game's full log."""
 
 from __future__ import annotations
 
@@ -8,18 +9,24 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.boards import rules_for
+from companion.gamelog import UNDO
+from companion.store import GameRecord, GameStatus
+from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
-from .games import game_ui
-from .theme import touch
+from .stored import game_name, outcome
+
+STATS_COLUMNS = 5  # player, games, wins, average, best
+STATS_WIDTH = 0.44  # of the screen's width, beside the games
 
 
 @dataclass
 class Record:
-    """One player's finished games."""
+    """One player's finished games of one game."""
 
     games: int = 0
     wins: int = 0
@@ -31,18 +38,26 @@ class Record:
         return self.total / self.games if self.games else 0.0
 
 
-def player_records(store) -> dict[str, Record]:
-    records: dict[str, Record] = {}
-    for game in store.games("finished"):
-        for result in store.results(game.id):
-            name = game.players[result["seat"]]
-            record = records.setdefault(name, Record())
+def player_records(store) -> dict[str, dict[str, Record]]:
+    """Game id -> player name -> their record in that game (points of one game only)."""
+    records: dict[str, dict[str, Record]] = {}
+    for game in store.games(GameStatus.FINISHED):
+        players = records.setdefault(game.game, {})
+        for result_row in store.results(game.id):
+            record = players.setdefault(game.players[result_row["seat"]], Record())
+            total = result_row["total"]
             record.games += 1
-            record.wins += int(result["winner"])
-            record.total += result["total"]
-            record.best = result["total"] if record.best is None else max(record.best,
-                                                                          result["total"])
+            record.wins += int(result_row["winner"])
+            record.total += total
+            record.best = total if record.best is None else max(record.best, total)
     return records
+
+
+def row_text(store, game: GameRecord) -> str:
+    """A row of History: when, which game, and how it ended (or stands)."""
+    date = (game.finished or game.abandoned or game.created)[:10]
+    return _("{date} · {game}").format(date=date, game=game_name(game.game)) + "\n" + \
+        outcome(store, game)
 
 
 class HistoryScreen(BaseScreen):
@@ -50,33 +65,43 @@ class HistoryScreen(BaseScreen):
         store = App.get_running_app().store
         games = self.ids.games
         games.clear_widgets()
-        finished = store.games("finished")
-        if not finished:
-            games.add_widget(Factory.Note(text=_("No finished games yet.")))
-        for game in finished:
-            results = store.results(game.id)
-            scores = ", ".join(f"{game.players[r['seat']]} {r['total']}" for r in results)
-            winners = " & ".join(game.players[r["seat"]] for r in results if r["winner"])
-            date = (game.finished or game.created)[:10]
-            text = _("{date}: {scores} – won by {winners}").format(date=date, scores=scores,
-                                                                  winners=winners)
-            button = Factory.QuietButton(text=text, font_size=sp(14), height=touch())
+        stored = store.games()
+        if not stored:
+            games.add_widget(Factory.Note(text=_("No games yet.")))
+        for game in stored:
+            button = Factory.HistoryRow(text=row_text(store, game))
             button.bind(on_release=lambda b, gid=game.id: self.open_log(gid))
             games.add_widget(button)
+        self._show_stats(player_records(store))
+
+    def _show_stats(self, records: dict[str, dict[str, Record]]) -> None:
+        """A table per game (in Home's order), its winners first."""
         stats = self.ids.stats
         stats.clear_widgets()
-        for text in (_("Player"), _("Games"), _("Wins"), _("Average"), _("Best")):
-            stats.add_widget(self._cell(text, bold=True, wrap=True))
-        for name, record in sorted(player_records(store).items(),
-                                   key=lambda item: (-item[1].wins, item[0].casefold())):
-            for text in (name, str(record.games), str(record.wins), f"{record.average:.1f}",
-                         str(record.best)):
-                stats.add_widget(self._cell(text))
+        known = [g for g in game_ids() if g in records] + [g for g in records
+                                                           if g not in game_ids()]
+        scroll = self.ids.stats_scroll
+        # Hidden, it takes no room: a size hint of 0 would make it a fixed 100 px wide.
+        scroll.size_hint_x, scroll.opacity = (STATS_WIDTH, 1) if known else (None, 0)
+        if not known:
+            scroll.width = 0
+        for game_id in known:
+            stats.add_widget(Factory.Note(text=game_name(game_id), bold=True, font_size=sp(16)))
+            grid = GridLayout(cols=STATS_COLUMNS, size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for text in (_("Player"), _("Games"), _("Wins"), _("Average"), _("Best")):
+                grid.add_widget(self._cell(text, bold=True, wrap=True))
+            for name, record in sorted(records[game_id].items(),
+                                       key=lambda item: (-item[1].wins, item[0].casefold())):
+                for text in (name, str(record.games), str(record.wins), f"{record.average:.1f}",
+                             str(record.best)):
+                    grid.add_widget(self._cell(text))
+            stats.add_widget(grid)
 
     def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:
         """A cell of the players' table; headings wrap rather than being cut."""
-        label = Label(text=text, bold=bold, font_size=sp(13 if wrap else 14), size_hint_y=None,
-                      height=dp(40 if wrap else 28), shorten=not wrap, halign="center",
+        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None,
+                      height=dp(40 if wrap else 30), shorten=not wrap, halign="center",
                       valign="middle")
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
@@ -90,6 +115,7 @@ class HistoryScreen(BaseScreen):
 class GameLogScreen(BaseScreen):
     game_id = NumericProperty(0)
     title = StringProperty("")
+    outcome = StringProperty("")  # the result: winners and totals, or abandoned / not finished
 
     def refresh(self) -> None:
         store = App.get_running_app().store
@@ -98,14 +124,17 @@ class GameLogScreen(BaseScreen):
         if not self.game_id:
             return
         game = store.game(self.game_id)
+        self.title = game_name(game.game)
+        self.outcome = _("{date}: {outcome}").format(date=game.created[:10],
+                                                    outcome=outcome(store, game))
+        if game.game not in game_ids():
+            return  # a game this version does not know: its lines cannot be read
         rules = rules_for(game.game)
         describe = game_ui(game.game).describe
-        self.title = ", ".join(game.players) + f" – {game.created[:10]}"
         for seq, entry in store.log(self.game_id):
-            action = None if entry.get("type") == "undo" else rules.parse_action(entry)
-            text = f"{seq}. " + describe(action, game.players, rules)
-            label = Label(text=text, font_size=sp(14), size_hint_y=None, halign="left",
-                          valign="middle")
+            action = None if entry.get("type") == UNDO else rules.parse_action(entry)
+            label = Label(text=f"{seq}. " + describe(action, game.players, rules),
+                          font_size=sp(15), size_hint_y=None, halign="left", valign="middle")
             label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                        texture_size=lambda w, ts: setattr(w, "height", max(dp(26), ts[1])))
             box.add_widget(label)

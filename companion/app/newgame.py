@@ -117,10 +117,13 @@ class NewGameScreen(BaseScreen):
     mode = StringProperty("play")  # or "score_only"
     game_id = StringProperty("")  # set by prepare()
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
+    unfinished_text = StringProperty("")  # the notice beside Start: games not finished yet
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.variants: dict = {}  # the game's options chosen here (scenario, rules variant)
+        self.set_aside = False  # the unfinished games were set aside for this new game
+        self.asking = None  # the notice's question, while it is open
 
     @property
     def game(self) -> GameUi:
@@ -133,6 +136,7 @@ class NewGameScreen(BaseScreen):
         self.mode = mode
         self.game_id = game_id
         self.first = -1
+        self.set_aside = False
         self.variants = {v.option: v.choices[0][0] for v in self.game.variants}
         self.ids.rows.clear_widgets()
         for _seat in range(self.game.least):
@@ -146,6 +150,7 @@ class NewGameScreen(BaseScreen):
         self._fill_previous()
         self._fill_variants()
         self.names_changed()
+        self._note_unfinished()
 
     @property
     def rows(self) -> list[PlayerRow]:
@@ -308,6 +313,34 @@ class NewGameScreen(BaseScreen):
         if self.mode == "play" and not 0 <= self.first < len(rows):
             return _("Who starts? Tap their name.")
         return None
+
+    # ---- games not finished yet: resume one, or set them aside (Home keeps them) ------------
+
+    def _note_unfinished(self) -> None:
+        """Beside Start, as long as they are not set aside: how many games are not finished."""
+        count = 0 if self.set_aside else len(App.get_running_app().store.unfinished())
+        self.unfinished_text = _("Not finished: {count}").format(count=count) if count else ""
+        notice = self.ids.unfinished
+        # Hidden, it takes no room: a size hint of 0 would make it a fixed 100 px wide.
+        notice.size_hint_x, notice.opacity, notice.disabled = (1, 1, False) if count else \
+            (None, 0, True)
+        if not count:
+            notice.width = 0
+
+    def show_unfinished(self) -> None:
+        from .home import SetAside
+        from .stored import Unfinished
+        app = App.get_running_app()
+        games = [Unfinished.of(app.store, record) for record in app.store.unfinished()]
+        self.asking = SetAside(games, app.resume, self.set_games_aside)
+        self.asking.open(animation=False)
+
+    def set_games_aside(self) -> None:
+        several = len(App.get_running_app().store.unfinished()) > 1
+        self.set_aside = True
+        self._note_unfinished()
+        self.show_message(_("Set aside: resume them from Home at any time.") if several
+                          else _("Set aside: resume it from Home at any time."), good=True)
 
     def start(self) -> None:
         problem = self.problems()

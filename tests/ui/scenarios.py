@@ -493,7 +493,7 @@ async def resume_after_kill(d, args):
     resume, ttr = home.ids.resume, home.game_buttons["ttr-nyc"]
     d.record("resume_button", {"text": resume.text, "opacity": resume.opacity,
                                "height": resume.height, "disabled": resume.disabled,
-                               "above_new_game": resume.y >= ttr.top,
+                               "above_new_game": window_rect(resume)[1] >= window_rect(ttr)[3],
                                "screen": d.app.root.current})
     await d.audit("home-resume")
     await d.tap_id("home", "resume")

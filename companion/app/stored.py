@@ -1,0 +1,124 @@
+"""A stored game in words: its box's name, its players, its last move, how long ago, its result.
+
+Home, New game's notice and History name a stored game the same way; everything a game knows
+about itself comes from its `GameUi` (its box name, its log lines), never from a game id here.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from companion.boards import rules_for
+from companion.gamelog import UNDO
+from companion.store import GameRecord, GameStatus, Store
+from .games import game_ids, game_ui
+from .i18n import _
+
+log = logging.getLogger(__name__)
+
+
+def game_name(game_id: str) -> str:
+    """A stored game's box name (an id this version no longer knows is shown as it is)."""
+    return game_ui(game_id).title if game_id in game_ids() else game_id
+
+
+def players_text(record: GameRecord) -> str:
+    return ", ".join(record.players)
+
+
+def ago(moment: str, now: datetime | None = None) -> str:
+    """How long ago a stored time (UTC, ISO) was, as a family says it: "just now", "5 min
+    ago", "today at 14:05", "yesterday at 20:30", "3 days ago", else the date.
+
+    Short units and clock times: the words never depend on a number's plural form."""
+    then = datetime.fromisoformat(moment)
+    if then.tzinfo is None:  # written without a zone: the store writes UTC
+        then = then.replace(tzinfo=timezone.utc)
+    now = now or datetime.now(timezone.utc)
+    seconds = (now - then).total_seconds()
+    if seconds < 60:
+        return _("just now")
+    if seconds < 3600:
+        return _("{n} min ago").format(n=int(seconds // 60))
+    local_then, local_now = then.astimezone(), now.astimezone()
+    days = (local_now.date() - local_then.date()).days
+    clock = local_then.strftime("%H:%M")
+    if days <= 0:
+        return _("today at {time}").format(time=clock)
+    if days == 1:
+        return _("yesterday at {time}").format(time=clock)
+    if days < 7:
+        return _("{n} days ago").format(n=days)
+    return local_then.date().isoformat()
+
+
+def last_move(store: Store, record: GameRecord) -> str | None:
+    """The game's last log entry as its log line (None before the first move)."""
+    entry = store.last_entry(record.id)
+    if entry is None:
+        return None
+    if record.game not in game_ids():
+        return ""
+    game = game_ui(record.game)
+    try:
+        rules = rules_for(record.game)
+        action = None if entry[1].get("type") == UNDO else rules.parse_action(entry[1])
+        return game.describe(action, record.players, rules)
+    except Exception:  # a line it cannot word must never keep a game off Home
+        log.warning("the last move of game %s cannot be described", record.id, exc_info=True)
+        return ""
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """An unfinished game as Home and New game show it."""
+
+    game_id: int
+    name: str  # the box's name
+    players: str
+    last: str | None  # the last move in words (None: no move yet; "": it cannot be said)
+    when: str  # how long ago it was played
+
+    @classmethod
+    def of(cls, store: Store, record: GameRecord, now: datetime | None = None) -> "Unfinished":
+        return cls(record.id, game_name(record.game), players_text(record),
+                   last_move(store, record), ago(record.last_active, now))
+
+    @property
+    def heading(self) -> str:
+        """The box's name and the players: which game this is."""
+        return _("{game} – {players}").format(game=self.name, players=self.players)
+
+    @property
+    def details(self) -> str:
+        """The last move and when (when it was started, before the first move)."""
+        if self.last is None:
+            return _("Started {when}").format(when=self.when)
+        if not self.last:
+            return self.when
+        return _("{move} · {when}").format(move=self.last, when=self.when)
+
+
+def result(store: Store, record: GameRecord) -> str:
+    """A game's result: the winners and every player's total, or how it stands."""
+    if record.status is GameStatus.ABANDONED:
+        return _("abandoned")
+    if record.status is not GameStatus.FINISHED:
+        return _("not finished")
+    results = store.results(record.id)
+    totals = ", ".join(f"{record.players[r['seat']]} {r['total']}" for r in results)
+    winners = " & ".join(record.players[r["seat"]] for r in results if r["winner"])
+    if not winners:
+        return totals
+    return _("{totals} – won by {winners}").format(totals=totals, winners=winners)
+
+
+def outcome(store: Store, record: GameRecord) -> str:
+    """Who played and how it ended: the result of a finished game (its totals name everyone),
+    else the players and "abandoned" or "not finished"."""
+    if record.status is GameStatus.FINISHED:
+        return result(store, record)
+    return _("{players} – {result}").format(players=players_text(record),
+                                            result=result(store, record))
