@@ -64,7 +64,6 @@ class CompanionApp(App):
         self.language = self.store.setting("language", "en") or "en"
         self.set_keyboard(keyboard.wanted(self.store, self.kiosk))
         tr.switch(self.language)
-        from companion.games.ttr_nyc.ui import board_view
         from . import widgets  # noqa: F401  the widgets the layouts name
         for name in KV_FILES:
             Builder.load_file(kv_file(name))
@@ -74,7 +73,6 @@ class CompanionApp(App):
         from .newgame import NewGameScreen
         from .settings import SettingsScreen
 
-        self.board_view = board_view.BoardView()
         self.scanning = Scanning(self)
         from .rig import Rig
         self.rig = Rig(self)
@@ -173,7 +171,7 @@ class CompanionApp(App):
         try:
             self.set_table(Table.start(self.store, game_id, players, options))
         except RuleViolation as violation:
-            self.root.current_screen.show_message(explain(violation))
+            self.root.current_screen.show_message(game_ui(game_id).explain(violation, None))
             return False
         except StoreError as error:
             self._not_stored(error)
@@ -215,7 +213,7 @@ class CompanionApp(App):
         try:
             self.table.submit(action)
         except RuleViolation as violation:
-            self.root.current_screen.show_message(explain(violation), where)
+            self.root.current_screen.show_message(self.explain(violation), where)
             if self.rig is not None:
                 self.rig.refused()
             return False
@@ -228,12 +226,18 @@ class CompanionApp(App):
         try:
             self.table.undo()
         except RuleViolation as violation:
-            self.root.current_screen.show_message(explain(violation), where)
+            self.root.current_screen.show_message(self.explain(violation), where)
             return False
         except StoreError as error:
             self._not_stored(error)
             return False
         return True
+
+    def explain(self, violation: RuleViolation) -> str:
+        """A refusal of the live game in words, its pieces named as that game names them."""
+        if self.table is None:
+            return explain(violation)
+        return game_ui(self.table.header.game).explain(violation, self.table.state)
 
     def _not_stored(self, error: StoreError) -> None:
         """A full or read-only disk: the move is refused, said on screen, and the app goes on."""

@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping
 
 from companion.games import Game, Variant, game as registered, games as registered_games
 
+from . import words
 from .i18n import _
 
 RGBA = tuple[float, float, float, float]
@@ -31,6 +32,8 @@ class GameUi:
     make_screens: Callable[[], list]  # builds this game's screens (after its kv is loaded)
     describe: Callable[[Any, tuple[str, ...], Any], str]  # one log line: action, players, rules
     options: Callable[[Any, str], dict] = lambda store, mode: {}  # extra options for a new game
+    # A refusal in words, its blanks named as the game names its pieces: (violation, state).
+    explain: Callable[[Any, Any], str] = lambda violation, state: words.explain(violation)
     # The scanner: a panel of this game's components to tap when teaching a tag (built with
     # `teach(kind, value)` to call; it has a `refresh()` for the language), and a component's
     # name in the player's language. None: the game has nothing to scan.

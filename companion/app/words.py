@@ -1,28 +1,17 @@
-"""The game's words in the player's language: cards, colours, moves and the engine's reasons."""
+"""The words every game shares in the player's language: the phases and the engine's reasons.
+
+Each game names its own pieces (cards, colours, vehicles) in its `ui/words.py` and gives
+`explain` a `name(key, value)` for the blanks only it knows how to fill.
+"""
 
 from __future__ import annotations
 
-from companion.core.rules import Action, RuleViolation
-from companion.games.ttr_nyc.engine import Board
+from typing import Any, Callable
+
+from companion.core.rules import RuleViolation
+
 from .i18n import _
 
-# Marked for translation here; looked up through _() when shown.
-CARD_NAMES = {
-    "blue": lambda: _("blue"),
-    "green": lambda: _("green"),
-    "black": lambda: _("black"),
-    "pink": lambda: _("pink"),
-    "red": lambda: _("red"),
-    "orange": lambda: _("orange"),
-    "taxi": lambda: _("Taxi"),
-    "gray": lambda: _("gray"),
-}
-TAXI_COLOUR_NAMES = {
-    "blue": lambda: _("blue"),
-    "purple": lambda: _("purple"),
-    "white": lambda: _("white"),
-    "yellow": lambda: _("yellow"),
-}
 PHASE_NAMES = {
     "setup": lambda: _("setup"),
     "play": lambda: _("play"),
@@ -30,95 +19,21 @@ PHASE_NAMES = {
     "scoring": lambda: _("scoring"),
     "over": lambda: _("the end of the game"),
 }
-VEHICLE_NAMES = {  # Manhattan TraffIQ's vehicles, as a RuleViolation's {vehicle}
-    "taxi": lambda: _("taxi"),
-    "van": lambda: _("van"),
-}
-# Parameters of a RuleViolation that name a card, or the phase of the game.
-_CARD_PARAMS = ("card", "colour", "actual", "named")
+
+Namer = Callable[[str, Any], Any]  # (a reason's blank, its value) -> the value in words
 
 
-def _param(key: str, value):
-    if isinstance(value, str) and key in _CARD_PARAMS:
-        return card_name(value)
-    if key == "vehicle" and value in VEHICLE_NAMES:
-        return VEHICLE_NAMES[value]()
+def _param(key: str, value, name: Namer | None):
     if key == "phase" and value in PHASE_NAMES:
         return PHASE_NAMES[value]()
-    return value
+    return name(key, value) if name is not None else value
 
 
-def card_name(key: str) -> str:
-    name = CARD_NAMES.get(key)
-    return name() if name else key
-
-
-def taxi_colour_name(key: str) -> str:
-    name = TAXI_COLOUR_NAMES.get(key)
-    return name() if name else key
-
-
-def explain(violation: RuleViolation) -> str:
-    """The engine's reason, translated; its blanks filled with translated card names."""
-    params = {key: _param(key, value) for key, value in violation.params.items()}
+def explain(violation: RuleViolation, name: Namer | None = None) -> str:
+    """The engine's reason, translated; its blanks filled in the language (the game's `name`
+    says what its own pieces are called)."""
+    params = {key: _param(key, value, name) for key, value in violation.params.items()}
     try:
         return _(violation.template).format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken blank
         return violation.message
-
-
-def route_label(board: Board, route_id: str) -> str:
-    route = board.routes[route_id]
-    a, b = board.locations[route.a].name, board.locations[route.b].name
-    return f"{a} – {b}"
-
-
-def ticket_label(board: Board, ticket_id: str) -> str:
-    ticket = board.tickets[ticket_id]
-    a, b = board.locations[ticket.a].name, board.locations[ticket.b].name
-    return f"{a} – {b} ({ticket.points})"
-
-
-def payment_label(cards: tuple[str, ...]) -> str:
-    """'2 × red + 1 × Taxi'."""
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return " + ".join(f"{n} × {card_name(card)}" for card, n in counts.items())
-
-
-def describe(action: Action | None, players: tuple[str, ...], board: Board) -> str:
-    """One line of the game's log."""
-    if action is None:
-        return _("A move was taken back.")
-    kind = action.type
-    who = players[action.seat] if getattr(action, "seat", None) is not None else ""
-    if kind == "turn_up":
-        cards = ", ".join(card_name(c) for c in action.cards)
-        return _("Turned face up: {cards}").format(cards=cards)
-    if kind == "keep_tickets":
-        return _("{player} kept tickets: {count}").format(player=who, count=action.kept)
-    if kind == "show_hand":
-        return _("{player} was dealt: {cards}").format(
-            player=who, cards=", ".join(card_name(c) for c in action.cards))
-    if kind == "draw_blind":
-        if action.card is not None:
-            return _("{player} drew a {card} card from the deck").format(
-                player=who, card=card_name(action.card))
-        return _("{player} drew a card from the deck").format(player=who)
-    if kind == "take_face_up":
-        return _("{player} took a face-up {card} card").format(player=who,
-                                                                card=card_name(action.card))
-    if kind == "claim_route":
-        return _("{player} claimed {route} with {cards}").format(
-            player=who, route=route_label(board, action.route), cards=payment_label(action.cards))
-    if kind == "draw_tickets":
-        return _("{player} drew tickets and kept {count}").format(player=who, count=action.kept)
-    if kind == "pass":
-        return _("{player} passed").format(player=who)
-    if kind == "reveal_tickets":
-        return _("{player} revealed tickets: {count}").format(player=who,
-                                                             count=len(action.tickets))
-    if kind == "place_route":
-        return _("{player}: {route}").format(player=who, route=route_label(board, action.route))
-    return kind

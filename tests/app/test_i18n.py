@@ -50,14 +50,14 @@ def test_extract_finds_every_kind_of_msgid(msgids):
         # implicitly joined literals, in the engine and in the UI
         "Two players have the same name: give each player a name of their own.",
         "{game} is for {least} to {most} players.",  # _() in app/games.py
-        "blue",  # _() inside a lambda in words.py
+        "blue",  # _() inside a lambda in a game's words.py
         "Draw tickets",  # tr._() in ttr_play.kv
         "Choose a game",  # tr._() in home.kv
     ]
     missing = [m for m in expected if m not in msgids]
     assert not missing, f"extract() missed: {missing}"
     # order of first appearance, files in path order: app/, core/, gamelog.py, games/, then kv/
-    order = ["blue",  # companion/app/words.py
+    order = ["the final round",  # companion/app/words.py
              "Unknown action type {kind!r}.",  # companion/core/rules.py
              "There is nothing to undo.",  # companion/gamelog.py
              "Unknown game {game!r}; this version knows {known}.",  # companion/games/

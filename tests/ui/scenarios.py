@@ -19,7 +19,7 @@ from companion.games.ttr_nyc.engine import Card
 from companion.games.ttr_nyc.engine.moves import claims
 from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.store import Store
-from companion.app.words import card_name, payment_label
+from companion.games.ttr_nyc.ui.words import card_name, payment_label
 
 CARD_KEYS = ("blue", "green", "black", "pink", "red", "orange", "taxi")
 

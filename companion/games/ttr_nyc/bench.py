@@ -71,7 +71,7 @@ def run(report_line: Callable, quick: bool) -> dict[str, float]:
 def tap_target(play, action: Action):
     """The button of the play screen a player taps for this move (None: the bench submits it
     without a tap): a face-up card, or the card named in the turn-up question."""
-    from companion.app.words import card_name
+    from .ui.words import card_name
     if action.type == "take_face_up":
         return play.ids[f"slot{action.slot}"]
     if action.type == "turn_up" and len(action.cards) == 1:

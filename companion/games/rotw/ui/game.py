@@ -36,6 +36,11 @@ def _component_name(component) -> str:
     return component_name(component)
 
 
+def _explain(violation, state) -> str:
+    from .words import explain
+    return explain(violation, state)
+
+
 def game_ui() -> GameUi:
     from .network import PLAYER_RGBA
     return GameUi(
@@ -43,5 +48,5 @@ def game_ui() -> GameUi:
         starts=lambda: _("Who starts? Choose the start player."),
         play="rotw_play", score_only="rotw_score_only", scoring="rotw_scoring",
         kv_files=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
-        make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
+        make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name)

@@ -50,6 +50,11 @@ def _before_start(start: dict) -> bool:
     return before_start(start)
 
 
+def _explain(violation, state) -> str:
+    from .words import explain
+    return explain(violation, state)
+
+
 def game_ui() -> GameUi:
     return GameUi(
         game=GAME, rgba=RGBA, colour_names=_colour,
@@ -57,5 +62,5 @@ def game_ui() -> GameUi:
                          "youngest)."),
         play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
         kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
-        make_screens=_screens, describe=_describe, teach_panel=_teach_panel,
+        make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, before_start=_before_start)

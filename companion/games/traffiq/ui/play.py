@@ -15,7 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.widgets import Question
-from companion.app.words import explain
+from .words import explain
 from companion.core.rules import Move, Phase, RuleViolation
 from ..engine import Act, DrawTile, EndTurn, PlaceTile, TaxiRide, Tile, VanRide, Vehicle
 from ..engine.moves import VehicleSpot

@@ -15,7 +15,7 @@ from ..engine import EnterVehicles
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
-from companion.app.words import explain
+from .words import explain
 from .players import readable, seat_rgba
 from .tile_chooser import GAME
 

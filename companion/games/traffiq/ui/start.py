@@ -27,7 +27,7 @@ from companion.app.screens import BaseScreen
 from companion.app.theme import touch
 from .dialog import TraffiqDialog
 from .tile_chooser import GAME, TileChooser
-from companion.app.words import explain
+from .words import explain
 
 SCREEN = "traffiq_start"
 Layout = dict[tuple[int, int], Tile]

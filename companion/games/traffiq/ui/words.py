@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from ..engine import Edge, Vehicle
+from companion.app import words
 from companion.app.i18n import _
+from companion.core.rules import RuleViolation
+
+from ..engine import Edge, Vehicle
 
 COLOUR_NAMES = {  # the vehicles' colours in the box
     "red": lambda: _("red"),
@@ -71,3 +74,21 @@ def _place_line(action, who: str) -> str:
                 else _("{player} put a taxi on a new crossing")).format(player=who)
     return (_("{player} put a van on a new crossing and competed") if action.compete
             else _("{player} put a van on a new crossing")).format(player=who)
+
+
+VEHICLE_NAMES = {  # a reason's {vehicle}, small inside a sentence
+    "taxi": lambda: _("taxi"),
+    "van": lambda: _("van"),
+}
+
+
+def blank_name(key: str, value):
+    """A reason's blank in words: a vehicle by its name in the language."""
+    if key == "vehicle" and value in VEHICLE_NAMES:
+        return VEHICLE_NAMES[value]()
+    return value
+
+
+def explain(violation: RuleViolation, _state=None) -> str:
+    """The engine's reason, translated, its vehicles named in the language."""
+    return words.explain(violation, blank_name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from kivy.app import App
 
 from companion.app.i18n import _
-from companion.app.words import explain
+from .words import explain
 from companion.core.rules import Phase, RuleViolation
 from ..engine import Card, DrawBlind, ShowHand, TurnUp
 from ..engine.board import parse_card

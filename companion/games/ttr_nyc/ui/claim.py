@@ -11,7 +11,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.app.i18n import _
 from companion.app.theme import touch
 from companion.app.widgets import CardButton
-from companion.app.words import card_name, explain, payment_label, route_label
+from .words import card_name, explain, payment_label, route_label
 from ..engine import ClaimRoute, Route
 from ..engine.moves import claim_refusal, payments
 from .questions import CARD_KEYS, TtrDialog

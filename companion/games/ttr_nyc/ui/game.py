@@ -18,12 +18,12 @@ def _screens() -> list:
 
 
 def _describe(action, players, rules) -> str:
-    from companion.app.words import describe
+    from .words import describe
     return describe(action, players, rules.board)
 
 
 def _colour(colour: str) -> str:
-    from companion.app.words import taxi_colour_name
+    from .words import taxi_colour_name
     return taxi_colour_name(colour)
 
 
@@ -42,11 +42,16 @@ def _component_name(component) -> str:
     return component_name(component)
 
 
+def _explain(violation, state) -> str:
+    from .words import explain
+    return explain(violation, state)
+
+
 def game_ui() -> GameUi:
     return GameUi(
         game=GAME, rgba=TAXI_RGBA, colour_names=_colour,
         starts=lambda: _("Who starts? The youngest player."),
         play="play", score_only="score_only", scoring="scoring",
         kv_files=("ttr_nyc/play.kv", "ttr_nyc/score_only.kv", "ttr_nyc/scoring.kv"),
-        make_screens=_screens, describe=_describe, options=_options,
+        make_screens=_screens, describe=_describe, explain=_explain, options=_options,
         teach_panel=_teach_panel, component_name=_component_name)

@@ -15,9 +15,9 @@ from kivy.utils import escape_markup
 
 from companion.app.dialogs import Dialog
 from companion.app.i18n import _
-from companion.app.screens import BaseScreen
+from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
-from companion.app.words import card_name, describe, explain
+from .words import card_name, describe, explain
 from companion.core.rules import Move, Phase
 from ..engine import DrawBlind, DrawTickets, KeepTickets, Pass, TakeFaceUp
 from ..engine.moves import blind_draws, face_up_choices, keep_choices, ticket_choices
@@ -26,7 +26,7 @@ from .claim import ClaimFlow
 from .questions import keep_question
 
 
-class TtrPlayScreen(BaseScreen):
+class TtrPlayScreen(TtrScreen):
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     stats = StringProperty("")

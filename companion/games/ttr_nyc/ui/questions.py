@@ -9,7 +9,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.app.dialogs import Dialog
 from companion.app.i18n import _
 from companion.app.widgets import CardButton
-from companion.app.words import card_name
+from .words import card_name
 from ..engine import Card
 
 CARD_KEYS = tuple(card.key for card in Card)

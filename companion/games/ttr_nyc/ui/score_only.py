@@ -8,12 +8,12 @@ from kivy.properties import NumericProperty, StringProperty
 from companion.core.rules import Phase
 from ..engine import PlaceRoute
 from companion.app.i18n import _
-from companion.app.screens import BaseScreen
+from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from companion.app.widgets import PlayerTab
 
 
-class ScoreOnlyScreen(BaseScreen):
+class ScoreOnlyScreen(TtrScreen):
     seat = NumericProperty(0)  # whose routes are being tapped
     summary = StringProperty("")
 

@@ -14,15 +14,15 @@ from ..engine import RevealTickets
 from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
 from companion.app.i18n import _
-from companion.app.screens import BaseScreen
+from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
-from companion.app.words import explain, ticket_label
+from .words import explain, ticket_label
 
 COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tickets won")),
            ("tickets_failed", lambda: _("Tickets lost")), ("attractions", lambda: _("Attractions")))
 
 
-class ScoringScreen(BaseScreen):
+class ScoringScreen(TtrScreen):
     entering = BooleanProperty(True)  # tickets are being tapped in (else: the results)
     prompt = StringProperty("")
     winner_text = StringProperty("")

@@ -10,7 +10,7 @@ from kivy.uix.gridlayout import GridLayout
 from companion.app.i18n import _
 from companion.app.theme import touch
 from companion.app.widgets import CardButton
-from companion.app.words import card_name, ticket_label
+from .words import card_name, ticket_label
 from companion.store import TaggedComponent
 
 from .. import board
