@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from .core.rules import ScoreSheet
-from .gamelog import Game, Header, LogError, dump_lines, fold_lines
+from .gamelog import Game, Header, LogError, dump_lines, file_lines, fold_lines, raw_lines
 from .report import describe_state, score_table, state_json
 from .resources import DataFileError
-from .store import Store, StoreError, default_path
+from .store import Store, StoreError, UnreadableGame, default_path
 
 
 def main(argv: Sequence[str] | None = None, *, driver=None) -> int:
@@ -30,6 +30,11 @@ def main(argv: Sequence[str] | None = None, *, driver=None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # a bug, or data nobody foresaw: one line, never a traceback
+        print(f"companion {args.command}: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -113,17 +118,16 @@ def no_screen(env=os.environ) -> bool:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Check and score a log file: the first bad line is `FILE: line N: reason`, exit 1."""
     try:
         if str(args.file) == "-":
-            game = fold_lines(sys.stdin)
+            raw = getattr(sys.stdin, "buffer", None)  # a text stream without bytes: as text
+            game = fold_lines(sys.stdin if raw is None else file_lines(raw))
         else:
-            with open(args.file, encoding="utf-8-sig") as f:  # tolerate a byte-order mark
-                game = fold_lines(f)
+            with open(args.file, "rb") as f:  # bytes: each line is decoded (and refused) alone
+                game = fold_lines(file_lines(f))
     except OSError as error:
         print(f"companion replay: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 1
-    except UnicodeDecodeError:
-        print(f"companion replay: {args.file} is not a UTF-8 text file", file=sys.stderr)
         return 1
     except LogError as error:
         print(f"companion replay: {args.file}: line {error.line}: {error.violation.message}",
@@ -150,15 +154,16 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
+    """A stored game as a log file. A game whose rows cannot be read is written as stored (its
+    broken lines as they are), and said on stderr."""
     store = Store(args.db, create=False)
     try:
-        record = store.game(args.game)
+        text = _export_text(store, args.game)
     except KeyError:
         print(f"companion export: there is no game {args.game} in {store.path}", file=sys.stderr)
         return 1
-    header = Header(record.game, record.players, record.options)
-    lines = dump_lines(header, (entry for _, entry in store.log(args.game)))
-    text = "".join(line + "\n" for line in lines)
+    finally:
+        store.close()
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -168,6 +173,21 @@ def _export(args: argparse.Namespace) -> int:
         print(f"companion export: cannot write {args.output}: {error.strerror}", file=sys.stderr)
         return 1
     return 0
+
+
+def _export_text(store: Store, game_id: int) -> str:
+    record = store.game(game_id)
+    try:
+        if record.problem is not None:
+            raise UnreadableGame(game_id, record.problem)
+        header = Header(record.game, record.players, record.options)
+        lines = list(dump_lines(header, (entry for _, entry in store.log(game_id))))
+    except UnreadableGame as error:
+        print(f"companion export: {error}; its rows are written as they are stored",
+              file=sys.stderr)
+        rows = store.rows(game_id)
+        lines = list(raw_lines(rows.game, rows.players, rows.options, rows.actions))
+    return "".join(line + "\n" for line in lines)
 
 
 def _games(args: argparse.Namespace) -> int:

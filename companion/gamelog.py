@@ -3,19 +3,30 @@
 The same JSON is a row in the database, a line in an exported file and the input of
 `companion replay`. Undo is a line of its own (`{"type": "undo"}`) that takes back the last
 action still standing; the state is always a fresh fold of what remains.
+
+A log file is read line by line from its bytes with bounded memory: a line longer than
+`MAX_LINE` is refused before it is read whole, and every way a line can be wrong (not UTF-8, not
+JSON, an integer too long to convert, nesting too deep, a lone surrogate, options the game does
+not know) is a LogError naming the line, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, BinaryIO, Iterable, Iterator, Mapping
 
 from .boards import rules_for
 from .games import games
 from .core.rules import Action, RuleViolation
 
 UNDO = "undo"
+MAX_LINE = 1 << 20  # bytes: one action is a few hundred; longer is not a log
+MAX_DEPTH = 32  # nesting of a line's JSON: actions nest three or four deep
+RIG_SEATS = 4  # the places a game's players can sit at: the rig's seats 1 to 4 (hardware/pins)
+_CHUNK = 1 << 16
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # the escape of a UTF-16 surrogate half
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,22 @@ class Header:
         return cls(obj["game"], tuple(players), dict(options))
 
 
+def check_places(header: Header) -> None:
+    """`places` (who sits at which of the rig's seats), if given: one distinct seat per player.
+    The option is every game's, so it is checked here; each engine checks its own."""
+    places = header.options.get("places")
+    if places is None:
+        return
+    seats = range(RIG_SEATS)
+    if (not isinstance(places, list) or len(places) != len(header.players)
+            or not all(isinstance(p, int) and not isinstance(p, bool) and p in seats
+                       for p in places)
+            or len(set(places)) != len(places)):
+        raise RuleViolation("bad_option", "places must give each of the {count} players a "
+                            "seat of their own, 0 to {last}.", count=len(header.players),
+                            last=RIG_SEATS - 1)
+
+
 class LogError(Exception):
     """A log line that cannot be applied: its line number and the rule's reason."""
 
@@ -63,6 +90,7 @@ class Game:
 
     @classmethod
     def start(cls, header: Header) -> "Game":
+        check_places(header)
         rules = rules_for(header.game)
         return cls(header, rules, rules.new_state(header.players, header.options))
 
@@ -100,13 +128,14 @@ def fold(header: Header, entries: Iterable[tuple[int, Any]], header_line: int = 
     return game
 
 
-def read_lines(lines: Iterable[str]) -> tuple[Header, int, Iterator[tuple[int, Any]]]:
-    """Parse a log file's lines: the header and its line number, then (line number, JSON object)
-    for each action.
+def read_lines(lines: Iterable[str] | Iterable[tuple[int, str]],
+               ) -> tuple[Header, int, Iterator[tuple[int, Any]]]:
+    """Parse a log file's lines (text, or numbered text from `file_lines`): the header and its
+    line number, then (line number, JSON object) for each action.
 
-    Blank lines are skipped. Malformed JSON raises LogError with its line number.
+    Blank lines are skipped. A line that is not sound JSON raises LogError with its number.
     """
-    numbered = ((n, text) for n, text in enumerate(lines, start=1) if text.strip())
+    numbered = ((n, text) for n, text in _numbered(lines) if text.strip())
     try:
         n, text = next(numbered)
     except StopIteration:
@@ -123,12 +152,94 @@ def read_lines(lines: Iterable[str]) -> tuple[Header, int, Iterator[tuple[int, A
     return header, n, entries()
 
 
+def _numbered(lines: Iterable[str] | Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    for n, line in enumerate(lines, start=1):
+        yield line if isinstance(line, tuple) else (n, line)
+
+
+def file_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[tuple[int, str]]:
+    """A log file's lines, numbered, read in chunks: at most `limit` bytes of one line are ever
+    held, a longer line raises LogError before the rest of it is read, and each line is decoded
+    on its own (a byte that is not UTF-8 names its line). A byte-order mark is skipped."""
+    pending, n = bytearray(), 1
+    while chunk := stream.read(_CHUNK):
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            pending += chunk[start:end]
+            _within(n, pending, limit)
+            yield n, _decode(n, pending)
+            pending.clear()
+            n, start = n + 1, end + 1
+        pending += chunk[start:]
+        _within(n, pending, limit)
+    if pending:
+        yield n, _decode(n, pending)
+
+
+def _within(line: int, pending: bytearray, limit: int) -> None:
+    if len(pending) > limit:
+        raise LogError(line, RuleViolation("line_too_long", "The line is longer than {limit} "
+                                           "bytes (one action is a few hundred): not a game "
+                                           "log.", limit=limit))
+
+
+def _decode(line: int, raw: bytearray) -> str:
+    if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LogError(line, RuleViolation(
+            "not_utf8", "byte 0x{byte:02x} at column {column} is not UTF-8: this is not a "
+            "UTF-8 text file.",
+            byte=raw[error.start], column=error.start + 1)) from None
+
+
 def _json(line: int, text: str) -> Any:
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise LogError(line, RuleViolation("bad_json", "Not valid JSON: {error}.",
                                            error=error.msg)) from None
+    except RecursionError:  # nested past Python's own limit
+        raise LogError(line, _too_deep()) from None
+    except ValueError as error:  # e.g. an integer of more than 4300 digits
+        raise LogError(line, RuleViolation("bad_json", "Not usable JSON: {error}.",
+                                           error=str(error).split(";")[0])) from None
+    if (text.count("[") + text.count("{") > MAX_DEPTH) and _depth(value) > MAX_DEPTH:
+        raise LogError(line, _too_deep())
+    if _SURROGATE.search(text) and not _encodable(value):
+        raise LogError(line, RuleViolation("bad_text", "A text holds a lone UTF-16 surrogate "
+                                           "(\\ud800-\\udfff): not valid text."))
+    return value
+
+
+def _too_deep() -> RuleViolation:
+    return RuleViolation("bad_json", "The JSON nests deeper than {depth} levels: not a game "
+                         "log.", depth=MAX_DEPTH)
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest (without recursion: the value may be very deep)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(
+            item, list) else ()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            if deepest > MAX_DEPTH:
+                return deepest
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _encodable(value: Any) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def fold_lines(lines: Iterable[str]) -> Game:
@@ -141,3 +252,18 @@ def dump_lines(header: Header, entries: Iterable[Mapping[str, Any]]) -> Iterator
     yield json.dumps(header.to_json(), ensure_ascii=False)
     for entry in entries:
         yield json.dumps(entry, ensure_ascii=False)
+
+
+def raw_lines(game: str, players: Iterable[str], options: str,
+              actions: Iterable[tuple[int, str]]) -> Iterator[str]:
+    """A stored game whose rows cannot all be read, as a log file: the header with its options
+    as stored (as a JSON string when they are not JSON), then each stored entry's text as it
+    is (as a JSON string if it would break the line). `replay` then names the broken line."""
+    try:
+        stored: Any = json.loads(options)
+    except (ValueError, RecursionError):
+        stored = options
+    yield json.dumps({"game": game, "players": list(players), "options": stored},
+                     ensure_ascii=False)
+    for _seq, text in actions:
+        yield json.dumps(text, ensure_ascii=False) if "\n" in text or "\r" in text else text

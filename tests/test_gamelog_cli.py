@@ -588,3 +588,206 @@ def test_bench_quick_with_db_before_the_command(tmp_path, capsys):
     assert_bench_output(out)
     assert list(folder.iterdir()) == []  # its scratch databases are gone
     assert not (tmp_path / "default").exists()  # the default database was not touched
+
+
+# ---- replay never shows a traceback (issue 13 req. 8) ------------------------------------------
+
+def replay_fails(env, path: Path, line: int, *words: str, json_too: bool = True) -> str:
+    """`companion replay PATH` (and with --json) as a process: `PATH: line N: reason`, exit 1."""
+    for extra in (["--json"] if json_too else []) + [None]:
+        done = run(env, "replay", *([extra] if extra else []), str(path))
+        assert_clean_failure(done.returncode, done.out, done.err, f"{path}: line {line}: ",
+                             *words)
+    return done.err
+
+
+def test_a_5000_digit_integer_is_refused_by_line(tmp_path, env):
+    action = '{"type": "keep_tickets", "seat": ' + "9" * 5000 + ', "kept": 2}'
+    path = tmp_path / "digits.jsonl"
+    path.write_text(lines_of(HEADER, TURN_UP, action))
+    replay_fails(env, path, 3, "digits")
+
+
+def test_json_nested_200000_deep_is_refused_by_line(tmp_path, env):
+    path = tmp_path / "deep.jsonl"
+    path.write_text(lines_of(HEADER, "[" * 200_000 + "]" * 200_000))
+    replay_fails(env, path, 2, "nests deeper")
+
+
+def test_json_nested_a_little_too_deep_is_refused_too(tmp_path, capsys):
+    """Below Python's own limit, but deeper than any action nests."""
+    path = tmp_path / "deep.jsonl"
+    path.write_text(lines_of(HEADER, {"type": "claim", "route": json.loads("[" * 40 + "]" * 40)}))
+    code, out, err = call(capsys, "replay", str(path))
+    assert_clean_failure(code, out, err, "line 2: ", "nests deeper than 32")
+
+
+def test_a_player_name_with_a_lone_surrogate_is_refused(tmp_path, env):
+    path = tmp_path / "surrogate.jsonl"
+    path.write_text('{"game": "ttr-nyc", "players": ["\\ud800x", "Ben"]}\n')
+    replay_fails(env, path, 1, "surrogate")
+    path.write_text(lines_of(HEADER, '{"type": "turn_up", "cards": ["\\udfff"]}'))
+    replay_fails(env, path, 2, "surrogate")
+
+
+def test_a_surrogate_pair_is_text(tmp_path, capsys):
+    """An emoji written as its escaped UTF-16 pair is a name like any other."""
+    path = tmp_path / "emoji.jsonl"
+    path.write_text('{"game": "ttr-nyc", "players": ["Ann \\ud83d\\ude00", "Ben"]}\n')
+    code, out, err = call(capsys, "replay", str(path))
+    assert code == 0, err
+    assert "Ann \U0001F600" in out
+
+
+def test_a_line_longer_than_a_megabyte_is_refused(tmp_path, env):
+    path = tmp_path / "long.jsonl"
+    path.write_text(lines_of(HEADER, {"type": "turn_up", "cards": ["x" * (1 << 20)]}))
+    replay_fails(env, path, 2, "longer than 1048576 bytes")
+
+
+def test_replay_of_dev_zero_stops_at_the_first_megabyte(env):
+    done = run(env, "replay", "/dev/zero")
+    assert_clean_failure(done.returncode, done.out, done.err, "/dev/zero: line 1: ",
+                         "longer than")
+
+
+def peak_rss(env: dict, *argv: str) -> tuple[int, str]:
+    """`companion ARGV` as a child of a small Python: its peak resident memory (KiB) and its
+    stderr."""
+    probe = ("import resource, subprocess, sys; "
+             "done = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+             "sys.stderr.write(done.stderr); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", probe, sys.executable, "-m", "companion.cli",
+                           *argv], capture_output=True, text=True, env=env, timeout=300)
+    return int(done.stdout.strip()), done.stderr
+
+
+def test_a_one_gigabyte_line_is_refused_in_bounded_memory(tmp_path, env, rules):
+    """A 1 GB file of one line (sparse: no disk is used) is refused after its first megabyte;
+    the peak memory is that of replaying a whole game."""
+    huge = tmp_path / "huge.jsonl"
+    with open(huge, "wb") as file:
+        file.truncate(1 << 30)
+    p = playout(rules, 4, 5)
+    game = write_log(tmp_path / "game.jsonl", header_of(p), [a.to_json() for a in p.log])
+    huge_kib, err = peak_rss(env, "replay", str(huge))
+    game_kib, _ = peak_rss(env, "replay", str(game))
+    print(f"\npeak RSS: replay of a 1 GB one-line file {huge_kib / 1024:.0f} MB, "
+          f"of a whole 4-player game {game_kib / 1024:.0f} MB")
+    assert "line 1: " in err and "longer than" in err and "Traceback" not in err
+    assert huge_kib < game_kib + 16 * 1024
+
+
+def test_a_byte_that_is_not_utf8_names_its_line(tmp_path, env):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(lines_of(HEADER, TURN_UP).encode() + b'{"type": "draw", "note": "\xe9"}\n')
+    replay_fails(env, path, 3, "0xe9", "not a UTF-8 text file")
+
+
+def test_places_must_seat_each_player_once(tmp_path, env):
+    path = tmp_path / "places.jsonl"
+    for places in ([5, "x"], [0, 0], [0], [0, 4], "01", [True, 1]):
+        header = {**HEADER, "options": {"places": places}}
+        path.write_text(lines_of(header, TURN_UP))
+        replay_fails(env, path, 1, "places", json_too=False)
+    path.write_text(lines_of({**HEADER, "options": {"places": [3, 1]}}, TURN_UP))
+    assert run(env, "replay", str(path)).returncode == 0
+
+
+def test_start_tiles_beyond_the_boxs_reach_are_refused(tmp_path, env):
+    """Manhattan TraffIQ's own check, in its engine: the shared code knows nothing of tiles."""
+    path = tmp_path / "far.jsonl"
+    far = [[10 ** 6, 10 ** 6, "red", "beige", "red", "beige"]]
+    path.write_text(lines_of({"game": "manhattan-traffiq", "players": ["Ann", "Ben"],
+                              "options": {"start_tiles": far}}))
+    replay_fails(env, path, 1, "1000000,1000000", "reach")
+
+
+# ---- a broken stored row stops neither `games` nor `export` (issue 13 req. 1) ------------------
+
+def stored_games(db: Path, rules, count: int = 3) -> list[int]:
+    store = Store(db)
+    try:
+        ids = []
+        for seed in range(count):
+            p = playout(rules, 2, 40 + seed)
+            table = Table.start(store, "ttr-nyc", p.players, p.options)
+            for action in p.log[:30]:
+                table.submit(action)
+            ids.append(table.game_id)
+        return ids
+    finally:
+        store.close()
+
+
+def break_row(db: Path, sql: str, *params) -> None:
+    store = Store(db)
+    try:
+        with store.db.atomic():
+            store.db.execute(sql, list(params))
+    finally:
+        store.close()
+
+
+def test_broken_options_json_stop_neither_games_nor_export(tmp_path, env, rules):
+    db = tmp_path / "companion.db"
+    ids = stored_games(db, rules)
+    break_row(db, "UPDATE games SET options = '{\"first\": 0,' WHERE id = ?", ids[1])
+    done = run(env, "games", "--db", str(db))
+    assert done.returncode == 0 and "Traceback" not in done.err, done.err
+    assert len([line for line in done.out.splitlines()[1:] if line.strip()]) == 3
+    done = run(env, "export", str(ids[1]), "--db", str(db))
+    assert done.returncode == 0 and "Traceback" not in done.err, done.err
+    assert "not JSON" in done.err and "as they are stored" in done.err
+    lines = done.out.splitlines()
+    assert json.loads(lines[0])["options"] == '{"first": 0,'
+    assert len(lines) == 31
+    (tmp_path / "broken.jsonl").write_text(done.out)
+    replay_fails(env, tmp_path / "broken.jsonl", 1, "options", json_too=False)
+    assert run(env, "export", str(ids[2]), "--db", str(db)).err == ""
+
+
+def test_an_action_the_engine_now_refuses_stops_neither_games_nor_export(tmp_path, env, rules):
+    db = tmp_path / "companion.db"
+    ids = stored_games(db, rules)
+    break_row(db, "UPDATE actions SET action = ? WHERE game_id = ? AND seq = 10",
+              '{"type": "teleport", "seat": 0}', ids[0])
+    done = run(env, "games", "--db", str(db))
+    assert done.returncode == 0 and "Traceback" not in done.err, done.err
+    done = run(env, "export", str(ids[0]), "--db", str(db))
+    assert done.returncode == 0 and done.err == ""
+    assert json.loads(done.out.splitlines()[10]) == {"type": "teleport", "seat": 0}
+    (tmp_path / "refused.jsonl").write_text(done.out)
+    replay_fails(env, tmp_path / "refused.jsonl", 11, "teleport", json_too=False)
+
+
+def test_a_database_truncated_by_one_byte_is_exported_as_stored(tmp_path, env, rules):
+    """The last byte of the file is the end of a stored action's text: the integrity check
+    passes, the action is no longer JSON. Before, export stopped with a JSONDecodeError."""
+    db = tmp_path / "companion.db"
+    stored_games(db, rules)
+    data = db.read_bytes()
+    db.write_bytes(data[:-1])
+    store = Store(db)
+    try:
+        assert store.db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        broken = [g.id for g in store.games() if not _readable(store, g.id)]
+    finally:
+        store.close()
+    assert broken, "one byte off the end breaks a stored action"
+    done = run(env, "games", "--db", str(db))
+    assert done.returncode == 0 and "Traceback" not in done.err, done.err
+    done = run(env, "export", str(broken[0]), "--db", str(db))
+    assert done.returncode == 0 and "Traceback" not in done.err, done.err
+    assert "is not JSON" in done.err
+    assert len(done.out.splitlines()) == 31
+
+
+def _readable(store: Store, game_id: int) -> bool:
+    from companion.store import UnreadableGame
+    try:
+        store.log(game_id)
+    except UnreadableGame:
+        return False
+    return True

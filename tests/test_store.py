@@ -479,3 +479,110 @@ def test_store_without_path_opens_the_default(monkeypatch, tmp_path):
         assert store.path.exists()
     finally:
         store.close()
+
+
+# ---- one broken game never hides the others (issue 13 req. 1) -----------------------------------
+
+def _three_games(db_path, rules) -> list[int]:
+    import random
+
+    from companion.games.ttr_nyc.playout import TtrPlayout
+    from companion.table import Table
+    store = Store(db_path)
+    ids = []
+    for seed in range(3):
+        playout = TtrPlayout(rules, 2, random.Random(seed))
+        playout.play()
+        table = Table.start(store, "ttr-nyc", playout.players, playout.options)
+        for action in playout.log[:20]:
+            table.submit(action)
+        ids.append(table.game_id)
+    store.close()
+    return ids
+
+
+def _broken(db_path, sql: str, *params) -> Store:
+    store = Store(db_path)
+    with store.db.atomic():
+        store.db.execute(sql, list(params))
+    return store
+
+
+def test_broken_options_json_is_a_problem_of_that_game_only(db_path, rules):
+    """Before, `Store.game` ran json.loads on the row and Home's start stopped the app."""
+    from companion.store import UnreadableGame
+    from companion.table import Table
+    ids = _three_games(db_path, rules)
+    store = _broken(db_path, "UPDATE games SET options = '{\"first\":' WHERE id = ?", ids[1])
+    try:
+        records = {record.id: record for record in store.games()}
+        assert len(store.unfinished()) == 3
+        assert "not JSON" in records[ids[1]].problem and records[ids[1]].options == {}
+        assert records[ids[0]].problem is None and records[ids[2]].problem is None
+        with pytest.raises(UnreadableGame) as info:
+            Table.resume(store, ids[1])
+        assert info.value.game_id == ids[1] and "not JSON" in info.value.reason
+        assert len(Table.resume(store, ids[2]).actions) == 20
+        assert store.rows(ids[1]).options == '{"first":'
+    finally:
+        store.close()
+
+
+def test_a_stored_action_that_is_not_json_makes_its_game_unreadable(db_path, rules):
+    from companion.store import UnreadableGame
+    from companion.table import Table
+    ids = _three_games(db_path, rules)
+    store = _broken(db_path, "UPDATE actions SET action = '{\"type\": \"dra' "
+                             "WHERE game_id = ? AND seq = 20", ids[0])
+    try:
+        assert store.last_entry(ids[0]) == (20, {}), "Home only words it: never a crash"
+        with pytest.raises(UnreadableGame) as info:
+            Table.resume(store, ids[0])
+        assert info.value.seq == 20 and "log entry 20 is not JSON" in str(info.value)
+        assert len(Table.resume(store, ids[1]).actions) == 20
+    finally:
+        store.close()
+
+
+def test_an_action_the_engine_now_refuses_makes_its_game_unreadable(db_path, rules):
+    """An old log after an engine update: before, LogError escaped Home's resume."""
+    from companion.store import UnreadableGame
+    from companion.table import Table
+    ids = _three_games(db_path, rules)
+    store = _broken(db_path, "UPDATE actions SET action = '{\"type\":\"teleport\"}' "
+                             "WHERE game_id = ? AND seq = 7", ids[2])
+    try:
+        with pytest.raises(UnreadableGame) as info:
+            Table.resume(store, ids[2])
+        assert info.value.seq == 7 and "teleport" in info.value.reason
+    finally:
+        store.close()
+
+
+def test_an_unknown_status_is_a_problem_not_a_crash(db_path, rules):
+    ids = _three_games(db_path, rules)
+    store = _broken(db_path, "UPDATE games SET status = 'lost in space' WHERE id = ?", ids[0])
+    try:
+        record = store.game(ids[0])
+        assert "unknown" in record.problem and len(store.games()) == 3
+    finally:
+        store.close()
+
+
+def test_bytes_that_are_not_utf8_are_read_not_raised(db_path, rules):
+    """A damaged page can hold any bytes: SQLite hands them over as text that is not UTF-8."""
+    from companion.store import UnreadableGame
+    ids = _three_games(db_path, rules)
+    store = _broken(db_path, "UPDATE game_players SET name = CAST(x'416e6eff' AS TEXT) "
+                             "WHERE game_id = ? AND seat = 0", ids[0])
+    try:
+        assert store.game(ids[0]).players[0] == "Ann\ufffd"
+    finally:
+        store.close()
+    store = _broken(db_path, "UPDATE actions SET action = CAST(x'7b22ff' AS TEXT) "
+                             "WHERE game_id = ? AND seq = 3", ids[1])
+    try:
+        with pytest.raises(UnreadableGame):
+            store.log(ids[1])
+    finally:
+        store.close()

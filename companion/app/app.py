@@ -5,9 +5,12 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import time
+from collections import deque
 from pathlib import Path
 
 from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -15,7 +18,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion.core.rules import Action, Phase, RuleViolation
 from companion.recovery import MovedAside, nothing_saved, open_store
 from companion.resources import kv_file
-from companion.store import Store, StoreError, default_path
+from companion.store import Store, StoreError, UnreadableGame, default_path
 from companion.table import Table
 from companion.watchdog import Watchdog
 from . import keyboard, single, storage
@@ -58,7 +61,8 @@ class CompanionApp(App):
         Window.clearcolor = BACKGROUND
         try:
             self.store, self.moved_aside = open_store(self.db_path)
-        except StoreError as error:  # e.g. a read-only disk: run, say why, save nothing
+            self.unopened = self.store.read_only  # read-only storage: every game, no saving
+        except StoreError as error:  # e.g. a missing disk: run, say why, save nothing
             log.error("the database cannot be opened: %s", error)
             self.store, self.unopened = nothing_saved(), error
         self.language = self.store.setting("language", "en") or "en"
@@ -273,6 +277,54 @@ class CompanionApp(App):
             screen.refresh()
 
 
+class BackHome(ExceptionHandler):
+    """An exception nothing else caught, in Kivy's main loop: logged with its traceback, and the
+    app goes back to Home with a message instead of stopping (under systemd a stop is a restart
+    into the same fault). The stored games are safe: every move was stored before it was shown.
+    A fault that comes back at once (Home itself failing) stops the app after all, so that
+    systemd's start limit ends in a clear state rather than a loop that shows nothing."""
+
+    LIMIT, WINDOW = 5, 10.0  # at most 5 within 10 s
+
+    def __init__(self, app: "CompanionApp"):
+        self.app = app
+        self.recent: deque[float] = deque()
+
+    def handle_exception(self, error: BaseException):
+        if not isinstance(error, Exception):  # SystemExit, KeyboardInterrupt, cancellation
+            return ExceptionManager.RAISE
+        log.error("uncaught %s: %s", type(error).__name__, error, exc_info=error)
+        now = time.monotonic()
+        self.recent.append(now)
+        while self.recent and now - self.recent[0] > self.WINDOW:
+            self.recent.popleft()
+        if len(self.recent) > self.LIMIT:
+            log.critical("%d uncaught errors within %.0f s: the app stops", len(self.recent),
+                         self.WINDOW)
+            return ExceptionManager.RAISE
+        try:
+            self._home(error)
+        except Exception:  # going Home failed too: stopping is all that is left
+            log.exception("could not go back to Home")
+            return ExceptionManager.RAISE
+        return ExceptionManager.PASS
+
+    def _home(self, error: Exception) -> None:
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+        app = self.app
+        for view in [w for w in Window.children if isinstance(w, ModalView)]:
+            view.dismiss(animation=False)  # a question left open would cover Home
+        app.set_table(None)
+        app.go_home()
+        if isinstance(error, UnreadableGame):
+            text = _("This game cannot be opened: {reason}").format(reason=error.reason)
+        else:
+            text = _("Something went wrong, so the app went back to Home. Your games are saved "
+                     "up to the last move.")
+        app.root.get_screen("home").show_message(text)
+
+
 def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
     """Kivy's configuration for this start, before anything makes the window.
 
@@ -308,6 +360,7 @@ def run(db_path: Path | str | None = None, size: tuple[int, int] | None = None,
         return already_running(db)
     app = CompanionApp(db_path, kiosk=fullscreen)
     app.lock = lock  # held (open) as long as the app runs
+    ExceptionManager.add_handler(BackHome(app))
     kiosk.stop_on_sigterm(app)
     if driver is None:
         app.run()

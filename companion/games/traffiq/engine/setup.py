@@ -7,6 +7,8 @@ from typing import Any, Mapping
 
 from companion.core.rules import Phase, RuleViolation, check_players
 from .box import Box, parse_layout
+from .city import Cell
+from .tiles import Tile
 from .state import EndReason, Mode, PlayerState, TraffiqState
 
 GAME = "Manhattan TraffIQ"
@@ -23,8 +25,8 @@ def new_game(box: Box, players: tuple[str, ...],
     if not isinstance(scenario, str) or scenario not in box.scenarios:
         raise RuleViolation("bad_option", "Unknown scenario {scenario!r}: use {known}.",
                             scenario=scenario, known=" or ".join(box.scenarios))
-    tiles = (parse_layout(options["start_tiles"]) if "start_tiles" in options
-             else dict(box.scenarios[scenario].tiles))
+    tiles = (_within_reach(box, parse_layout(options["start_tiles"]))
+             if "start_tiles" in options else dict(box.scenarios[scenario].tiles))
     allot = box.allotments[len(players)]
     hand = box.hand if mode is Mode.PLAY else 0
     seats = [PlayerState([None] * hand, allot.taxis, allot.vans) for _ in players]
@@ -36,6 +38,17 @@ def new_game(box: Box, players: tuple[str, ...],
         state.end_reason = EndReason.SCORE_ONLY
         state.entered = [False] * len(players)
     return state
+
+
+def _within_reach(box: Box, tiles: dict[Cell, Tile]) -> dict[Cell, Tile]:
+    """Start tiles given in the options lie where the box's tiles can reach: within as many
+    cells of 0,0 as there are tiles in the box (the city grows one tile at a time from them)."""
+    reach = box.district_tiles + max(len(s.tiles) for s in box.scenarios.values())
+    for x, y in tiles:
+        if abs(x) > reach or abs(y) > reach:
+            raise RuleViolation("bad_layout", "The start tile on {x},{y} lies beyond the box's "
+                                "reach: at most {reach} cells from 0,0.", x=x, y=y, reach=reach)
+    return tiles
 
 
 def _option_mode(options: Mapping[str, Any]) -> Mode:

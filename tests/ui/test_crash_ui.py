@@ -1,0 +1,134 @@
+"""Nothing stops the kiosk (issue 13 req. 1, 3), through the real `companion` entry point at
+800×480, by touch: stored rows the app cannot read (broken options JSON, an action the engine
+now refuses), an uncaught error in a tap (Kivy's ExceptionManager handler takes the app back to
+Home), a fault that repeats (the app stops rather than loop), and read-only storage."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.boards import rules_for
+from companion.games.ttr_nyc.playout import TtrPlayout
+from companion.store import Store
+from companion.table import Table
+
+
+def stored_games(db: Path, count: int = 3, moves: int = 20) -> list[int]:
+    """Unfinished Ticket to Ride games played into the database by seeded playouts."""
+    store = Store(db)
+    try:
+        ids = []
+        for seed in range(count):
+            playout = TtrPlayout(rules_for("ttr-nyc"), 2, random.Random(seed))
+            playout.play()
+            table = Table.start(store, "ttr-nyc", playout.players, playout.options)
+            for action in playout.log[:moves]:
+                table.submit(action)
+            ids.append(table.game_id)
+        return ids
+    finally:
+        store.close()
+
+
+def change(db: Path, sql: str, *params) -> None:
+    store = Store(db)
+    try:
+        with store.db.atomic():
+            store.db.execute(sql, list(params))
+    finally:
+        store.close()
+
+
+@pytest.mark.ui
+def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario, tmp_path):
+    """Before: broken JSON in one games.options row stopped the app at start; an action the
+    engine refuses stopped it when Resume was tapped (LogError escaped Home)."""
+    db = tmp_path / "companion.db"
+    good, options, refused = stored_games(db)
+    change(db, "UPDATE games SET options = '{\"first\": 0,' WHERE id = ?", options)
+    change(db, "UPDATE actions SET action = '{\"type\":\"teleport\"}' "
+               "WHERE game_id = ? AND seq = 12", refused)
+    run = run_scenario("broken_rows_by_taps", db=db)
+    assert run.returncode == 0, run.failure()
+    report = run.report
+    assert report["start"]["screen"] == "home"
+    assert report["start"]["cards"] == sorted([good, options, refused]), "every game is listed"
+    tapped = report["tapped"]
+    assert tapped[str(good)]["screen"] == "play" and tapped[str(good)]["actions"] == 20
+    for game_id, words in ((options, "not JSON"), (refused, "teleport")):
+        shown = tapped[str(game_id)]
+        assert shown["screen"] == "home" and not shown["table"], shown
+        assert "cannot be opened" in shown["message"] and words in shown["message"], shown
+    assert (run.shots / "crash-cannot-be-opened-800x480.png").exists()
+
+
+@pytest.mark.ui
+def test_an_uncaught_error_in_a_tap_goes_back_home_and_is_logged(run_scenario, tmp_path):
+    db = tmp_path / "companion.db"
+    stored_games(db, count=1)
+    run = run_scenario("uncaught_error_by_tap", db=db)
+    assert run.returncode == 0, run.failure()
+    report = run.report
+    after = report["after_bug"]
+    assert after["screen"] == "home" and not after["table"], after
+    assert "went back to Home" in after["message"] and after["opacity"] == 1, after
+    assert report["resumed"] == {"screen": "play", "actions": after["before"]}
+    errors = report["app_errors"]
+    assert len(errors) == 1 and "ZeroDivisionError" in errors[0], errors
+    assert "Traceback" in errors[0] and "scenarios_crash.py" in errors[0], "with its traceback"
+
+
+@pytest.mark.ui
+def test_a_fault_that_repeats_stops_the_app_instead_of_looping(run_scenario, tmp_path):
+    db = tmp_path / "companion.db"
+    run = run_scenario("repeated_error_stops", db=db)
+    assert run.returncode != 0, "six faults within ten seconds stop the app"
+    assert "uncaught errors within 10 s: the app stops" in run.stderr
+    assert run.report["taps"] == 6 and "still_running" not in run.report, run.report
+
+
+@contextlib.contextmanager
+def read_only_folder(folder: Path):
+    """The folder made read-only for this process: chmod for a user; for root (whom modes do
+    not stop) the immutable attribute, which stops root too."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield
+        finally:
+            folder.chmod(0o755)
+        return
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(folder)]).returncode != 0:
+        pytest.skip("root cannot make a read-only folder here (no chattr +i on this file "
+                    "system); the durability tests cover a read-only mount")
+    try:
+        yield
+    finally:
+        subprocess.run([chattr, "-i", str(folder)], check=True)
+
+
+@pytest.mark.ui
+def test_read_only_storage_shows_every_game_and_saves_nothing(run_scenario, tmp_path):
+    """Before: the app ran on an empty database in memory, every saved game hidden."""
+    folder = tmp_path / "card"
+    folder.mkdir()
+    db = folder / "companion.db"
+    ids = stored_games(db, count=2)
+    with read_only_folder(folder):
+        run = run_scenario("read_only_at_start", db=db)
+    assert run.returncode == 0, run.failure()
+    home = run.report["home"]
+    assert home["cards"] == ids and home["games"] == 2, home
+    assert home["message"] == ("The storage is read-only: every saved game can be looked at, "
+                               "but nothing new can be saved."), home
+    assert run.report["resumed"] == {"screen": "play", "actions": 20}
+    refused = run.report["new_game"]
+    assert "storage is read-only" in refused["alert"] and refused["games"] == 2, refused
