@@ -5,8 +5,12 @@ Layers, each usable on its own:
 * ``Rdm6300Decoder`` and ``LineDecoder`` are pure: ``feed(bytes)`` takes input in any
   chunking and returns the tags completed by it, keeping a partial frame or line for the
   next call. Garbage is dropped and counted, never raised.
-* ``RepeatFilter`` turns a reader that repeats a frame while a card lies on it into one
-  scan per card (injectable clock).
+* ``FrameConfirmer`` (RDM6300 only) accepts a tag after two identical valid frames within
+  ``confirm_window`` (300 ms): noise that forms one valid frame, or bit errors that cancel out
+  in the checksum, almost never repeat exactly; after a bad frame it asks for three.
+* ``TagRateLimit`` (RDM6300) gives one scan per tag per ``repeat_window``, whatever other tags
+  come between; ``RepeatFilter`` (barcodes) one scan per run of the same code. Both turn a
+  reader that repeats while a card lies on it into one scan per card (injectable clock).
 * ``ScannerReader`` owns the serial port: it opens it with ``serial.serial_for_url``,
   reads in a background thread, decodes, filters repeats, and reconnects by itself
   when the device is unplugged and plugged back in.
@@ -34,6 +38,7 @@ DEFAULT_PORT = "/dev/serial0"
 DEFAULT_BAUD = 9600
 DEFAULT_PROTOCOL = "rdm6300"
 DEFAULT_REPEAT_WINDOW = 1.5
+DEFAULT_CONFIRM_WINDOW = 0.3
 DEFAULT_RETRY_SECONDS = 1.0
 DEFAULT_READ_TIMEOUT = 0.2
 DEFAULT_MAX_LINE_LENGTH = 128
@@ -231,6 +236,11 @@ class LineDecoder:
         }
 
 
+def _bad_frames(decoder: Any) -> int:
+    """Frames an RDM6300 decoder has thrown away so far (0 for other decoders)."""
+    return getattr(decoder, "bad_checksum", 0) + getattr(decoder, "malformed", 0)
+
+
 def make_decoder(protocol: str) -> Rdm6300Decoder | LineDecoder:
     if protocol == "rdm6300":
         return Rdm6300Decoder()
@@ -273,6 +283,81 @@ class RepeatFilter:
         self._last_tag = None
 
 
+class FrameConfirmer:
+    """An RDM6300 tag counts only once it was read twice: ``confirm(tag)`` is True for a valid
+    frame that is the second (or later) identical one in a row, each within ``window`` seconds
+    of the one before. A card on the antenna is read again and again, so the second frame comes
+    within a fraction of that; a phantom (noise that happens to form a valid frame, or two bit
+    errors that cancel out in the checksum) would have to repeat itself exactly.
+
+    After a bad frame (``noisy()``: a bad checksum or a malformed frame within ``window``) three
+    identical frames are needed: on a line that garbles every frame, two errors that happen to
+    agree are about one frame pair in a million, three in 10^12.
+    """
+
+    def __init__(self, window: float = DEFAULT_CONFIRM_WINDOW,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if window <= 0:
+            raise ValueError("the confirm window must be positive")
+        self.window = window
+        self._clock = clock
+        self._tag: str | None = None
+        self._run = 0  # identical frames in a row so far
+        self._seen = self._noise = float("-inf")
+        self.unconfirmed = 0
+
+    def noisy(self) -> None:
+        """The line just delivered a bad frame."""
+        self._noise = self._clock()
+
+    def confirm(self, tag: str) -> bool:
+        now = self._clock()
+        same = tag == self._tag and now - self._seen <= self.window
+        self._run = self._run + 1 if same else 1
+        self._tag, self._seen = tag, now
+        needed = 3 if now - self._noise <= self.window else 2
+        if self._run >= needed:
+            return True
+        self.unconfirmed += 1
+        return False
+
+    def reset(self) -> None:
+        self._tag, self._run = None, 0
+
+
+class TagRateLimit:
+    """One scan per tag: a tag sighted again less than ``window`` seconds after its previous
+    sighting is a repeat (the window restarts with every sighting, so a card left on the reader
+    is one scan), whatever other tags came between: two cards swapped back and forth on the
+    antenna are one scan each, not one per swap. A sighting ``window`` seconds or more after
+    the last one is a new scan."""
+
+    def __init__(self, window: float = DEFAULT_REPEAT_WINDOW,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if window < 0:
+            raise ValueError("the repeat window cannot be negative")
+        self.window = window
+        self._clock = clock
+        self._seen: dict[str, float] = {}
+        self.passed = 0
+        self.suppressed = 0
+
+    def accept(self, tag: str) -> bool:
+        now = self._clock()
+        last = self._seen.get(tag)
+        self._seen[tag] = now
+        if len(self._seen) > 256:  # forget tags not seen for a window: bounded memory
+            self._seen = {t: at for t, at in self._seen.items() if now - at < self.window}
+        if last is not None and now - last < self.window:
+            self.suppressed += 1
+            return False
+        self.passed += 1
+        return True
+
+    def reset(self) -> None:
+        self._seen.clear()
+
+
 @dataclass(frozen=True)
 class ScannerConfig:
     """The ``[scanner]`` section of a config file."""
@@ -281,6 +366,7 @@ class ScannerConfig:
     baud: int = DEFAULT_BAUD
     protocol: str = DEFAULT_PROTOCOL
     repeat_window: float = DEFAULT_REPEAT_WINDOW
+    confirm_window: float = DEFAULT_CONFIRM_WINDOW
 
     def __post_init__(self) -> None:
         if not isinstance(self.port, str) or not self.port.strip():
@@ -291,6 +377,10 @@ class ScannerConfig:
             raise ValueError(f"scanner protocol must be one of {', '.join(PROTOCOLS)}, not {self.protocol!r}")
         if isinstance(self.repeat_window, bool) or not isinstance(self.repeat_window, (int, float)) or self.repeat_window < 0:
             raise ValueError(f"scanner repeat_window must be seconds >= 0, not {self.repeat_window!r}")
+        window = self.confirm_window
+        if isinstance(window, bool) or not isinstance(window, (int, float)) or not 0 < window <= 5:
+            raise ValueError(f"scanner confirm_window must be seconds, more than 0 and at most 5, "
+                             f"not {window!r}")
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any] | None) -> "ScannerConfig":
@@ -318,15 +408,19 @@ class ScannerConfig:
                 raise ValueError(f"scanner baud must be a positive whole number, not {raw!r}") from None
         if "protocol" in mapping:
             values["protocol"] = str(mapping["protocol"]).strip().lower()
-        if "repeat_window" in mapping:
-            raw = mapping["repeat_window"]
-            try:
-                if isinstance(raw, bool):
-                    raise ValueError
-                values["repeat_window"] = float(raw)
-            except (TypeError, ValueError):
-                raise ValueError(f"scanner repeat_window must be seconds >= 0, not {raw!r}") from None
+        for key in ("repeat_window", "confirm_window"):
+            if key in mapping:
+                values[key] = _seconds(key, mapping[key])
         return cls(**values)
+
+
+def _seconds(key: str, raw: Any) -> float:
+    try:
+        if isinstance(raw, bool):
+            raise ValueError
+        return float(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"scanner {key} must be seconds, not {raw!r}") from None
 
 
 class ScannerReader:
@@ -340,7 +434,8 @@ class ScannerReader:
 
     Callbacks, both called **on the reader thread** (hand them to the Kivy main thread):
 
-    * ``on_tag(tag)`` once per scan (repeats within ``repeat_window`` are filtered);
+    * ``on_tag(tag)`` once per scan (an RDM6300 tag once two identical frames came within
+      ``confirm_window``; repeats within ``repeat_window`` are filtered);
     * ``on_status(code)`` when the connection changes: ``"connected"`` (first open),
       ``"disconnected"`` (the port could not be opened, or was lost), ``"reconnected"``
       (open again after a loss).
@@ -363,6 +458,7 @@ class ScannerReader:
         on_tag: Callable[[str], Any],
         on_status: Callable[[str], Any] | None = None,
         repeat_window: float = DEFAULT_REPEAT_WINDOW,
+        confirm_window: float = DEFAULT_CONFIRM_WINDOW,
         retry_seconds: float = DEFAULT_RETRY_SECONDS,
         read_timeout: float = DEFAULT_READ_TIMEOUT,
         clock: Callable[[], float] = time.monotonic,
@@ -376,7 +472,10 @@ class ScannerReader:
         self.baud = baud
         self.protocol = protocol
         self.decoder: Decoder = decoder if decoder is not None else make_decoder(protocol)
-        self.repeat_filter = RepeatFilter(repeat_window, clock)
+        rfid = protocol == "rdm6300"  # barcodes keep their own rule: one scan per run of a code
+        self.confirmer = FrameConfirmer(confirm_window, clock) if rfid else None
+        self.repeat_filter: RepeatFilter | TagRateLimit = (
+            TagRateLimit(repeat_window, clock) if rfid else RepeatFilter(repeat_window, clock))
         self.retry_seconds = retry_seconds
         self.read_timeout = read_timeout
         self._on_tag = on_tag
@@ -391,6 +490,7 @@ class ScannerReader:
         self._state: str | None = None  # None (not tried yet), "connected", "disconnected"
         self._counters = {
             "scans": 0,
+            "unconfirmed": 0,
             "repeats": 0,
             "bytes": 0,
             "connects": 0,
@@ -403,7 +503,8 @@ class ScannerReader:
 
     @classmethod
     def from_config(cls, config: ScannerConfig, **kwargs: Any) -> "ScannerReader":
-        return cls(config.port, config.baud, config.protocol, repeat_window=config.repeat_window, **kwargs)
+        return cls(config.port, config.baud, config.protocol, repeat_window=config.repeat_window,
+                   confirm_window=config.confirm_window, **kwargs)
 
     @property
     def port_name(self) -> str:
@@ -519,6 +620,8 @@ class ScannerReader:
         log.warning("scanner: lost %s: %s", self.port_name, exc)
         self._close_port()
         self.decoder.reset()
+        if self.confirmer is not None:
+            self.confirmer.reset()
         if self._state != STATUS_DISCONNECTED:
             self._count("disconnects")
             self._set_state(STATUS_DISCONNECTED, STATUS_DISCONNECTED)
@@ -534,6 +637,7 @@ class ScannerReader:
 
     def _handle(self, data: bytes) -> None:
         self._count("bytes", len(data))
+        bad = _bad_frames(self.decoder)
         try:
             tags = self.decoder.feed(data)
         except Exception:
@@ -541,9 +645,14 @@ class ScannerReader:
             log.exception("scanner: decoder failed; input dropped")
             self.decoder.reset()
             return
+        if self.confirmer is not None and _bad_frames(self.decoder) > bad:
+            self.confirmer.noisy()
         for tag in tags:
             if self._stop.is_set():
                 return
+            if self.confirmer is not None and not self.confirmer.confirm(tag):
+                self._count("unconfirmed")
+                continue
             if not self.repeat_filter.accept(tag):
                 self._count("repeats")
                 continue

@@ -30,7 +30,7 @@ def test_a_scanned_card_is_printed(monkeypatch, tmp_path):
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     monkeypatch.setenv("COMPANION_SCANNER", os.ttyname(slave))
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
-    timer = threading.Timer(0.5, lambda: os.write(master, rdm6300_frame("0A12345678")))
+    timer = threading.Timer(0.5, lambda: os.write(master, rdm6300_frame("0A12345678") * 2))
     timer.start()
     out = io.StringIO()
     try:

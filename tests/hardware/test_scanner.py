@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import serial
 
-from companion.hardware.scanner import (DEFAULT_BAUD, DEFAULT_PORT, LineDecoder, Rdm6300Decoder,
-    RepeatFilter, ScannerConfig, ScannerReader)
+from companion.hardware.scanner import (DEFAULT_BAUD, DEFAULT_PORT, FrameConfirmer, LineDecoder,
+    Rdm6300Decoder, RepeatFilter, ScannerConfig, ScannerReader, TagRateLimit)
 
 WAIT = 5.0  # generous upper bound for anything to happen; waits end as soon as it does
 RETRY = 0.05
@@ -41,6 +41,12 @@ def checksum(tag: str) -> str:
 
 def frame(tag: str, check: str | None = None) -> bytes:
     return b"\x02" + tag.encode() + (check if check is not None else checksum(tag)).encode() + b"\x03"
+
+
+def card(tag: str) -> bytes:
+    """A card held on the antenna: the RDM6300 reads it again and again; two identical frames
+    make one scan."""
+    return frame(tag) * 2
 
 
 def bad_frame(tag: str) -> bytes:
@@ -593,8 +599,13 @@ def test_loop_good_frames_noise_and_bad_checksum(loop_port, make_reader):
     rec = Recorder()
     reader = make_reader(loop_port, rec)
     rec.expect_status("connected")
-    loop_port.write(b"\x00\x01junk" + frame(A) + bad_frame(B) + b"\x020400" + frame(C) + b"zz" + frame(D))
-    assert rec.take_until(D) == [A, C, D]
+    loop_port.write(b"\x00\x01junk" + card(A))
+    assert rec.take_tags(1) == [A]
+    loop_port.write(bad_frame(B) + b"\x020400" + frame(C) * 3)  # after bad frames: three
+    assert rec.take_tags(1) == [C]
+    reader.confirmer._clock.now += 1  # a second without bad frames: two frames are enough
+    loop_port.write(b"zz" + card(D))
+    assert rec.take_tags(1) == [D]
     stats = reader.stats()
     assert stats["noise_bytes"] == 6 + 2
     assert stats["bad_checksum"] == 1 and stats["malformed"] == 1 and stats["scans"] == 3
@@ -605,8 +616,10 @@ def test_loop_split_frames_across_reads(loop_port, make_reader):
     rec = Recorder()
     reader = make_reader(loop_port, rec)
     rec.expect_status("connected")
-    data = frame(A) + frame(B)
+    data = card(A) + card(B)
+    clock = reader.confirmer._clock
     for cut in range(1, len(data)):
+        clock.now += 10  # each round a new pair of cards (past the repeat window)
         before = reader.stats()["bytes"]
         loop_port.write(data[:cut])
         # The reader must have consumed the first piece before the rest is sent.
@@ -624,11 +637,11 @@ def test_loop_repeat_burst_counts_once(loop_port, make_reader):
     clock = FakeClock()
     reader = make_reader(loop_port, rec, clock=clock)
     rec.expect_status("connected")
-    loop_port.write(frame(A) * 8 + frame(B) * 3 + frame(A) + frame(D))
-    assert rec.take_until(D) == [A, B, A, D]
-    assert reader.stats()["repeats"] == 7 + 2
+    loop_port.write(frame(A) * 8 + frame(B) * 3 + card(A) + card(D))
+    assert rec.take_until(D) == [A, B, D], "A again within the window is no new scan"
+    assert reader.stats()["repeats"] == 6 + 1 + 1
     clock.now += 10  # a later scan of the same card counts again
-    loop_port.write(frame(D) + frame(C))
+    loop_port.write(card(D) + card(C))
     assert rec.take_until(C) == [D, C]
     rec.assert_quiet()
 
@@ -648,12 +661,12 @@ def test_loop_port_closed_under_the_reader_reconnects(loop_port, make_reader):
     rec = Recorder()
     reader = make_reader(loop_port, rec)
     rec.expect_status("connected")
-    loop_port.write(frame(A))
+    loop_port.write(card(A))
     assert rec.take_tags(1) == [A]
     loop_port.close()  # "unplug"
     rec.expect_status("disconnected")
     rec.expect_status("reconnected")  # the reader reopened the same port object
-    loop_port.write(frame(B))
+    loop_port.write(card(B))
     assert rec.take_tags(1) == [B]
     assert reader.stats()["disconnects"] == 1 and reader.stats()["connects"] == 2
     assert reader.stop(timeout=WAIT)
@@ -686,7 +699,7 @@ def test_callback_errors_are_counted_not_raised(loop_port, make_reader):
                            read_timeout=READ_TIMEOUT, clock=FakeClock()).start()
     try:
         rec.expect_status("connected")
-        loop_port.write(frame(A) + frame(B))
+        loop_port.write(card(A) + card(B))
         assert rec.take_tags(1) == [B]
         assert calls == [A, B]
         assert reader.stats()["callback_errors"] == 1
@@ -704,21 +717,23 @@ def test_pty_good_frames_split_frames_noise_and_burst(pty_device, make_reader):
     reader = make_reader(str(pty_device.link), rec)
     rec.expect_status("connected")
 
-    pty_device.write(frame(A) + frame(B))
+    pty_device.write(card(A) + card(B))
     assert rec.take_tags(2) == [A, B]
 
     # A frame split across two reads.
-    pty_device.write(frame(C)[:6])
-    wait_until(lambda: reader.stats()["bytes"] == 28 + 6, what="the first half to be read")
-    pty_device.write(frame(C)[6:])
+    pty_device.write(card(C)[:20])
+    wait_until(lambda: reader.stats()["bytes"] == 56 + 20, what="the first part to be read")
+    pty_device.write(card(C)[20:])
     assert rec.take_tags(1) == [C]
 
-    # Noise and a bad checksum between frames; then a burst of the same card.
-    pty_device.write(b"\xff\xfe\r\n" + bad_frame(A) + b"\x02AB" + frame(A) * 6 + frame(D))
+    # Noise and a bad checksum between frames; then a burst of the same card (A again, long
+    # after its first scan), then D.
+    reader.confirmer._clock.now += 10
+    pty_device.write(b"\xff\xfe\r\n" + bad_frame(A) + b"\x02AB" + frame(A) * 6 + frame(D) * 3)
     assert rec.take_until(D) == [A, D]
     stats = reader.stats()
     assert stats["noise_bytes"] == 4 and stats["bad_checksum"] == 1 and stats["malformed"] == 1
-    assert stats["repeats"] == 5 and stats["scans"] == 5
+    assert stats["repeats"] == 3 and stats["scans"] == 5 and stats["unconfirmed"] == 3 + 2 + 2
     rec.assert_quiet()
 
 
@@ -727,12 +742,12 @@ def test_pty_unplug_and_replug(pty_device, make_reader):
     rec = Recorder()
     reader = make_reader(str(pty_device.link), rec)
     rec.expect_status("connected")
-    pty_device.write(frame(A))
+    pty_device.write(card(A))
     assert rec.take_tags(1) == [A]
 
     # Half a frame, then the cable is pulled: the partial frame must not join later data.
     pty_device.write(frame(B)[:8])
-    wait_until(lambda: reader.stats()["bytes"] == 14 + 8, what="the half frame to be read")
+    wait_until(lambda: reader.stats()["bytes"] == 28 + 8, what="the half frame to be read")
     pty_device.unplug()
     rec.expect_status("disconnected")
     wait_until(lambda: reader.stats()["open_failures"] >= 2, what="the reader to retry")
@@ -740,7 +755,8 @@ def test_pty_unplug_and_replug(pty_device, make_reader):
 
     pty_device.plug()  # a new pty behind the same path, as a replugged USB reader
     rec.expect_status("reconnected")
-    pty_device.write(frame(B)[8:] + frame(C) + frame(A))
+    reader.confirmer._clock.now += 10  # A again, long after its first scan
+    pty_device.write(frame(B)[8:] + card(C) + card(A))
     assert rec.take_until(A) == [C, A]
     stats = reader.stats()
     assert stats["connects"] == 2 and stats["disconnects"] == 1 and stats["read_errors"] == 1
@@ -751,7 +767,7 @@ def test_pty_unplug_and_replug(pty_device, make_reader):
     rec.expect_status("disconnected")
     pty_device.plug()
     rec.expect_status("reconnected")
-    pty_device.write(frame(D))
+    pty_device.write(card(D))
     assert rec.take_tags(1) == [D]
 
     assert reader.stop(timeout=WAIT)
@@ -767,7 +783,7 @@ def test_pty_missing_at_start_then_plugged_in(pty_device, make_reader):
     assert rec.statuses.empty()
     pty_device.plug()
     rec.expect_status("connected")  # never connected before: "connected", not "reconnected"
-    pty_device.write(frame(A))
+    pty_device.write(card(A))
     assert rec.take_tags(1) == [A]
     rec.assert_quiet()
 
@@ -790,3 +806,183 @@ def test_pty_stop_interrupts_a_long_blocking_read(pty_device, make_reader):
     assert reader.stop(timeout=WAIT)
     assert time.monotonic() - started < 2.0
     assert not reader.is_alive()
+
+
+
+# -- a scan is two matching frames (issue 13 req. 7) -------------------------------------------
+#
+# The measurements run the reader's own path (decoder, confirmation, rate limit: `_handle`)
+# on a simulated line: a clock that advances as 9600 baud delivers the bytes. CI runs smaller
+# amounts; the figures in hardware/README.md are from the full runs:
+#   SCANNER_NOISE_MB=100 SCANNER_FLIP_FRAMES=1000000 pytest -s tests/hardware/test_scanner.py -k measured
+
+BYTES_PER_SECOND = 960  # 9600 baud, 8N1
+NOISE_MB = float(os.environ.get("SCANNER_NOISE_MB", 1 if os.environ.get("CI") else 5))
+FLIP_FRAMES = int(os.environ.get("SCANNER_FLIP_FRAMES", 20_000 if os.environ.get("CI")
+                                 else 100_000))
+
+
+class Line:
+    """The reader's own handling of what arrives, without a thread or a port."""
+
+    def __init__(self, **kwargs) -> None:
+        self.clock = FakeClock()
+        self.scans: list[str] = []
+        self.reader = ScannerReader("loop://", on_tag=self.scans.append, clock=self.clock,
+                                    **kwargs)
+
+    def arrive(self, data: bytes) -> None:
+        self.clock.now += len(data) / BYTES_PER_SECOND
+        self.reader._handle(data)
+
+
+def test_one_frame_is_no_scan_two_within_the_window_are():
+    clock = FakeClock()
+    confirm = FrameConfirmer(clock=clock)
+    assert confirm.window == 0.3
+    assert not confirm.confirm(A)
+    clock.now += 0.29
+    assert confirm.confirm(A)
+    clock.now += 0.31  # the next frame too late: it starts a new run
+    assert not confirm.confirm(A)
+    clock.now += 0.1
+    assert not confirm.confirm(B) and not confirm.confirm(A), "a different tag breaks the run"
+    assert confirm.unconfirmed == 4
+
+
+def test_after_a_bad_frame_three_identical_frames_are_needed():
+    clock = FakeClock()
+    confirm = FrameConfirmer(window=0.3, clock=clock)
+    confirm.noisy()
+    assert [confirm.confirm(A) for _ in range(3)] == [False, False, True]
+    clock.now += 1  # the line has been clean for longer than the window
+    assert [confirm.confirm(B) for _ in range(2)] == [False, True]
+
+
+def test_the_confirm_window_is_configurable():
+    assert ScannerConfig().confirm_window == 0.3
+    config = ScannerConfig.from_mapping({"confirm_window": "0.5"})
+    assert config.confirm_window == 0.5
+    line = Line(confirm_window=0.5)
+    assert line.reader.confirmer.window == 0.5
+    for bad in ({"confirm_window": "0"}, {"confirm_window": "soon"}, {"confirm_window": 9}):
+        with pytest.raises(ValueError, match="confirm_window"):
+            ScannerConfig.from_mapping(bad)
+
+
+def test_barcodes_keep_their_own_rule():
+    """A barcode reader sends one line per scan: one line is a scan, A B A is three."""
+    line = Line(protocol="lines")
+    assert line.reader.confirmer is None
+    line.arrive(b"QR-1\nQR-2\nQR-1\n")
+    assert line.scans == ["QR-1", "QR-2", "QR-1"]
+
+
+def test_a_tag_is_rate_limited_whatever_comes_between():
+    clock = FakeClock()
+    limit = TagRateLimit(window=1.5, clock=clock)
+    assert [limit.accept(t) for t in (A, B, A, B)] == [True, True, False, False]
+    clock.now += 1.4
+    assert not limit.accept(A), "the window restarts with each sighting"
+    clock.now += 1.5
+    assert limit.accept(A) and limit.accept(B)
+
+
+def test_two_cards_swapped_every_millisecond_are_two_scans_not_ten_thousand():
+    """Before: 10,000 scans in 10 s. A card that stays two frames at a time is read, once."""
+    line = Line()
+    for n in range(10_000):
+        line.clock.now = n / 1000
+        line.reader._handle(frame(A if n // 2 % 2 == 0 else B))
+    assert line.scans == [A, B]
+    flicker = Line()  # one frame each: never two identical in a row, never a scan
+    for n in range(10_000):
+        flicker.clock.now = n / 1000
+        flicker.reader._handle(frame(A if n % 2 == 0 else B))
+    assert flicker.scans == []
+
+
+FRAME_CHARACTERS = b"\x02\x03" + b"0123456789ABCDEFabcdef"  # STX, ETX, hex digits
+
+
+def test_measured_phantom_tags_from_noise_made_of_frame_characters():
+    """Noise of frame characters (STX, ETX, hex digits): one valid frame turns up in every
+    few hundred kilobytes (the old rule made a scan of each); two identical ones in a row
+    practically never."""
+    rng = random.Random(13)
+    line = Line()
+    total = int(NOISE_MB * MEGABYTE)
+    started = time.monotonic()
+    for _ in range(total // 65536):
+        chunk = bytes(rng.choices(FRAME_CHARACTERS, k=65536))
+        for at in range(0, len(chunk), 64):
+            line.arrive(chunk[at:at + 64])
+    single = line.reader.decoder.frames
+    print(f"\nnoise: {total / MEGABYTE:.0f} MB of frame characters, {single} valid single "
+          f"frames (the one-frame rule's scans), {len(line.scans)} scans "
+          f"({time.monotonic() - started:.0f} s)")
+    assert line.scans == []
+
+
+def flipped(data: bytes, bits: int, rng: random.Random) -> bytes:
+    out = bytearray(data)
+    for position in rng.sample(range(len(out) * 8), bits):
+        out[position // 8] ^= 1 << position % 8
+    return bytes(out)
+
+
+@pytest.mark.parametrize("bits", [1, 2])
+def test_measured_wrong_tags_from_bit_errors(bits):
+    """Every frame of a card held on the reader arrives with `bits` flipped bits (the worst
+    line there is): how many scans name a tag that is not the card's? A frame every 65 ms,
+    cards 10 s apart (past the rate limit)."""
+    rng = random.Random(bits)
+    line, wrong_single, frames = Line(), 0, 0
+    while frames < FLIP_FRAMES:
+        tag = _random_tag(rng)
+        line.clock.now += 10
+        before = len(line.scans)
+        for _ in range(8):
+            data = flipped(frame(tag), bits, rng)
+            wrong_single += sum(1 for t in Rdm6300Decoder().feed(data) if t != tag)
+            line.clock.now += 0.065
+            line.reader._handle(data)
+            frames += 1
+        line.scans[before:] = [t for t in line.scans[before:] if t != tag]
+    print(f"\n{bits}-bit errors in every frame: {frames} frames, {wrong_single} wrong tags by "
+          f"the one-frame rule, {len(line.scans)} wrong scans")
+    assert len(line.scans) <= frames / 1_000_000
+    if bits == 1:
+        assert wrong_single == 0  # one flipped bit never passes the checksum as another tag
+
+
+def test_measured_a_card_held_still_is_read_in_under_half_a_second(pty_device, make_reader):
+    """A real pty, the real clock: the card's frames come every 100 ms (an RDM6300 repeats
+    faster); the scan must come well within half a second of the card's first frame."""
+    pty_device.plug()
+    rec = Recorder()
+    reader = make_reader(str(pty_device.link), rec, clock=time.monotonic)
+    rec.expect_status("connected")
+    delays = []
+    for n in range(5):
+        tag = f"0C{n:08X}"
+        started = time.monotonic()
+        stop = threading.Event()
+
+        def hold(tag=tag, stop=stop):
+            while not stop.is_set():
+                pty_device.write(frame(tag))
+                stop.wait(0.1)
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        try:
+            assert rec.take_tags(1) == [tag]
+            delays.append(time.monotonic() - started)
+        finally:
+            stop.set()
+            holder.join()
+        time.sleep(0.2)
+    print(f"\ncard held still: read after {', '.join(f'{d * 1000:.0f}' for d in delays)} ms")
+    assert max(delays) < 0.5
+    assert reader.stats()["scans"] == 5

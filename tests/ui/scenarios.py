@@ -765,7 +765,7 @@ async def scanning(d, args):
     await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
     setup = ("red", "blue", "green", "black", "pink")
     for key in setup:  # one card on the reader at a time, as at the table
-        os.write(master, rdm6300_frame(tags[key]))
+        os.write(master, rdm6300_frame(tags[key]) * 2)  # a card on the reader: read twice
         count = setup.index(key) + 1
         await d.wait_for(lambda: count == 5 or
                          len(screen(d, "play").reports.collected) == count,
@@ -773,7 +773,7 @@ async def scanning(d, args):
     await d.wait_for(lambda: d.app.table.state.display[0] is not None, what="the display")
     d.record("display", [c.key for c in d.app.table.state.display])
 
-    os.write(master, rdm6300_frame("0B00000001"))  # a tag nobody taught
+    os.write(master, rdm6300_frame("0B00000001") * 2)  # a tag nobody taught
     await d.wait_for(lambda: any(type(c).__name__ == "TeachQuestion" for c in open_dialogs(d)),
                      what="the teach-it-now question")
     await d.shot("unknown-tag")
