@@ -7,10 +7,17 @@
 #   sudo systemd/install.sh --uninstall --purge   … and the games in /var/lib/companion too
 #
 # Safe to run again: every step checks what is already there (an update is the same command
-# after `git pull`). What goes where:
-#   /opt/companion/app      a copy of this project (the code, kv/ layouts, data/, docs/)
-#   /opt/companion/venv     its virtual environment (`pip install -e app`)
-#   /etc/systemd/system/companion.service, enabled for multi-user.target
+# after `git pull`). An update never touches the running version: the new one is installed
+# beside it, and only once it is complete does one rename switch to it (then the service is
+# restarted); an install that fails leaves the old version as it was, running. What goes where:
+#   /opt/companion/releases/<id>/app   a copy of this project (code, kv/ layouts, data/, docs/);
+#                                      <id> is a hash of its files: the same files, the same id
+#   /opt/companion/releases/<id>/venv  its virtual environment (`pip install -e app`)
+#   /opt/companion/current   -> releases/<id>, switched by one rename (the version in use;
+#                               the one before it is kept, older ones removed)
+#   /opt/companion/app, /opt/companion/venv  -> current/app, current/venv (the unit's path)
+#   /etc/systemd/system/companion.service, enabled for multi-user.target, and
+#   /etc/systemd/system/companion-stopped.service (the screen's message at the start limit)
 #   /etc/udev/rules.d/99-companion-scanner.rules
 #   user and group `companion` (system, no home, no login shell)
 #   /var/lib/companion      the database; made by systemd on first start (StateDirectory=)
@@ -30,6 +37,7 @@ PIP_ARGS=""
 PYTHON="${PYTHON:-python3}"
 SERVICE_USER="companion"
 UNIT="companion.service"
+STOPPED="companion-stopped.service"
 RULES="99-companion-scanner.rules"
 # The groups the unit's SupplementaryGroups= names: Raspberry Pi OS has them all; any that is
 # missing (gpio on a machine that is not a Pi) is made, or systemd would refuse to start.
@@ -55,9 +63,10 @@ OFFLINE=0  # a tree under --root: no running system to reload or start
 [ "$ROOT" = "/" ] || OFFLINE=1
 at() { echo "${ROOT%/}$1"; }  # a path inside the target tree
 
-APP="$(at /opt/companion/app)"
-VENV="$(at /opt/companion/venv)"
+HOME_DIR="$(at /opt/companion)"
+RELEASES="$HOME_DIR/releases"
 UNIT_PATH="$(at /etc/systemd/system/$UNIT)"
+STOPPED_PATH="$(at /etc/systemd/system/$STOPPED)"
 RULES_PATH="$(at /etc/udev/rules.d/$RULES)"
 STATE="$(at /var/lib/companion)"
 
@@ -107,23 +116,72 @@ project_files() {
   fi
 }
 
+# A name for this set of files: the same files (and pip arguments) give the same release.
+release_id() {
+  (cd "$SOURCE" && project_files | sort -z | while IFS= read -r -d '' file; do
+    if [ -L "$file" ]; then printf '%s -> %s\n' "$file" "$(readlink "$file")"
+    else sha256sum "$file"; fi
+  done; printf 'pip %s\n' "$PIP_ARGS") | sha256sum | cut -c1-12
+}
+
+# The new version, complete, in releases/<id> (built at its final path: a virtual
+# environment cannot be moved). Nothing the running version uses is touched.
 install_app() {
-  # A fresh copy each time, so that files removed from the project go from the install too.
-  local staging="$APP.new"
-  rm -rf "$staging"
-  mkdir -p "$staging"
-  project_files | tar -C "$SOURCE" --null --files-from=- -cf - | tar -C "$staging" -xf -
-  rm -rf "$APP"
-  mv "$staging" "$APP"
+  local release="$RELEASES/$1"
+  if [ -f "$release/.complete" ]; then
+    say "this version is already installed ($1)"
+    return
+  fi
+  rm -rf "$release"
+  mkdir -p "$release/app"
+  BUILDING="$release"  # removed again if anything below fails
+  project_files | tar -C "$SOURCE" --null --files-from=- -cf - | tar -C "$release/app" -xf -
   # System site packages: Raspberry Pi OS's own lgpio (python3-lgpio) serves gpiozero.
-  [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv --system-site-packages "$VENV"
+  "$PYTHON" -m venv --system-site-packages "$release/venv"
   # shellcheck disable=SC2086  # PIP_ARGS is a list of arguments
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check $PIP_ARGS -e "$APP"
-  say "installed the app in $VENV"
+  "$release/venv/bin/python" -m pip install --quiet --disable-pip-version-check $PIP_ARGS \
+    -e "$release/app"
+  "$release/venv/bin/python" -c "import companion" >/dev/null  # it imports, or no switch
+  touch "$release/.complete"
+  BUILDING=""
+  say "installed version $1 in $release"
+}
+
+# One rename makes the new version the one in use; app/ and venv/ point through current.
+switch_to() {
+  local link
+  if [ -d "$HOME_DIR/app" ] && [ ! -L "$HOME_DIR/app" ]; then
+    # Installed before releases existed: its folders give way to the links (one time only).
+    [ "$OFFLINE" = 1 ] || systemctl stop "$UNIT" || true
+    rm -rf "$HOME_DIR/app" "$HOME_DIR/venv"
+  fi
+  ln -sfn "releases/$1" "$HOME_DIR/current.new"
+  mv -T "$HOME_DIR/current.new" "$HOME_DIR/current"
+  for link in app venv; do
+    [ "$(readlink "$HOME_DIR/$link" 2>/dev/null)" = "current/$link" ] && continue
+    ln -sfn "current/$link" "$HOME_DIR/$link.new"
+    mv -T "$HOME_DIR/$link.new" "$HOME_DIR/$link"
+  done
+  say "switched to version $1"
+}
+
+# The version in use and the one before it stay; older ones (and unfinished ones) go.
+prune_releases() {
+  local current previous release
+  current="$(readlink "$HOME_DIR/current")"
+  previous="$(cat "$HOME_DIR/previous" 2>/dev/null || true)"
+  for release in "$RELEASES"/*; do
+    [ -e "$release" ] || continue
+    case "releases/$(basename "$release")" in
+      "$current"|"$previous") ;;
+      *) rm -rf "$release" ;;
+    esac
+  done
 }
 
 install_files() {
   install -D -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_PATH"
+  install -D -m 0644 "$SOURCE/systemd/$STOPPED" "$STOPPED_PATH"
   install -D -m 0644 "$SOURCE/systemd/$RULES" "$RULES_PATH"
   if [ "$OFFLINE" = 0 ]; then
     systemctl daemon-reload
@@ -141,8 +199,8 @@ uninstall() {
     [ "$OFFLINE" = 1 ] || systemctl stop "$UNIT" || true
     systemctl_ disable "$UNIT" >/dev/null 2>&1 || true
   fi
-  rm -f "$UNIT_PATH" "$RULES_PATH"
-  rm -rf "$(at /opt/companion)"
+  rm -f "$UNIT_PATH" "$STOPPED_PATH" "$RULES_PATH"
+  rm -rf "$HOME_DIR"
   if [ "$OFFLINE" = 0 ]; then
     systemctl daemon-reload
     command -v udevadm >/dev/null && { udevadm control --reload || true; }
@@ -166,6 +224,19 @@ if [ "$UNINSTALL" = 1 ]; then
   uninstall
   exit 0
 fi
+BUILDING=""
+trap '[ -z "$BUILDING" ] || { rm -rf "$BUILDING"; echo "companion install: failed; the version in use is unchanged" >&2; }' EXIT
 install_user
-install_app
+ID="$(release_id)"
+install_app "$ID"
+OLD="$(readlink "$HOME_DIR/current" 2>/dev/null || true)"
+if [ "$OLD" != "releases/$ID" ]; then
+  [ -z "$OLD" ] || echo "$OLD" >"$HOME_DIR/previous"
+  switch_to "$ID"
+fi
+prune_releases
 install_files
+if [ "$OFFLINE" = 0 ] && [ "$OLD" != "releases/$ID" ] && systemctl is-active --quiet "$UNIT"; then
+  systemctl restart "$UNIT"
+  say "restarted $UNIT on version $ID"
+fi

@@ -15,6 +15,7 @@ import pytest
 
 PROJECT = Path(__file__).resolve().parent.parent.parent
 UNIT = PROJECT / "systemd" / "companion.service"
+STOPPED = PROJECT / "systemd" / "companion-stopped.service"
 RULES = PROJECT / "systemd" / "99-companion-scanner.rules"
 INSTALL = PROJECT / "systemd" / "install.sh"
 SYSTEM_UNITS = Path("/usr/lib/systemd/system")  # systemd's own units (targets, getty@…)

@@ -1,7 +1,9 @@
 """systemd/install.sh in a throwaway system tree (--root): it installs the user, the app in
 its virtual environment, the unit (enabled) and the scanner's udev rule; a second run changes
 nothing and duplicates nothing; systemd accepts the installed unit; --uninstall takes it all
-away again and leaves the rest of the system as it was.
+away again and leaves the rest of the system as it was. An update goes in beside the version in
+use and one rename switches to it (a process of the old version keeps its own files); a failed
+install leaves the old version as it was.
 
 The app is installed without its dependencies (`--pip-args --no-deps`): Kivy from the network
 into a throwaway tree would take minutes and say nothing more about the installer.
@@ -16,18 +18,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from kiosk_tree import INSTALL, PROJECT, RULES, UNIT, require, system_tree
+from kiosk_tree import INSTALL, PROJECT, RULES, STOPPED, UNIT, require, system_tree
 
 APP = "opt/companion/app"
 QUICK = ["--pip-args", "--no-deps"]
 
 
-def install(root: Path, *args: str) -> subprocess.CompletedProcess:
+def install(root: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess:
     """The installer of the project's copy beside the tree (see `project`)."""
     installer = root.parent / "project" / INSTALL.relative_to(PROJECT)
     done = subprocess.run(["bash", str(installer), "--root", str(root), *args],
                           capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout + done.stderr
+    assert (done.returncode == 0) == ok, done.stdout + done.stderr
     return done
 
 
@@ -98,6 +100,7 @@ def test_install_twice_then_uninstall(tree: Path):
     # The unit and the rule as in the project; the unit enabled at boot.
     project = tree.parent / "project"
     for installed, source in (("etc/systemd/system/companion.service", UNIT),
+                              ("etc/systemd/system/companion-stopped.service", STOPPED),
                               ("etc/udev/rules.d/99-companion-scanner.rules", RULES)):
         assert (tree / installed).read_text() == \
             (project / source.relative_to(PROJECT)).read_text(), installed
@@ -111,7 +114,9 @@ def test_install_twice_then_uninstall(tree: Path):
                             "import companion.watchdog as w; print(w.__file__)"],
                            capture_output=True, text=True, timeout=60, check=True,
                            cwd=tree).stdout
-    assert where.strip() == str(tree / APP / "companion" / "watchdog.py")
+    assert Path(where.strip()).resolve() == (tree / APP / "companion" / "watchdog.py").resolve()
+    assert os.readlink(tree / APP) == "current/app"  # the unit's path, through the switch
+    assert os.readlink(tree / "opt/companion/current").startswith("releases/")
     assert (tree / APP / "kv" / "app" / "home.kv").is_file()  # the layouts travel with the code
     # … and the installed package finds them, the data and the rig (links in the copy).
     shipped = subprocess.run([str(tree / "opt/companion/venv/bin/python"), "-c",
@@ -119,7 +124,7 @@ def test_install_twice_then_uninstall(tree: Path):
                               " print(r.kv_file('app/home.kv')); print(r.data_dir())"],
                              capture_output=True, text=True, timeout=60, check=True,
                              cwd=tree).stdout.split()
-    assert Path(shipped[0]).resolve() == tree / APP / "kv" / "app" / "home.kv"
+    assert Path(shipped[0]).resolve() == (tree / APP / "kv" / "app" / "home.kv").resolve()
     assert (Path(shipped[1]) / "ttr_nyc" / "board.json").is_file()
 
     # systemd accepts the installed unit, its ExecStart a real program.
@@ -137,6 +142,7 @@ def test_install_twice_then_uninstall(tree: Path):
         assert lines(tree, name, "companion") == [], name
     assert not (tree / "opt/companion").exists()
     assert not (tree / "etc/systemd/system/companion.service").exists()
+    assert not (tree / "etc/systemd/system/companion-stopped.service").exists()
     assert not wants.exists() and not wants.is_symlink()
     assert not (tree / "etc/udev/rules.d/99-companion-scanner.rules").exists()
     left = {name for name in after.keys() - before.keys()
@@ -160,3 +166,53 @@ def test_an_unknown_option_is_refused(tree: Path):
     done = subprocess.run(["bash", str(INSTALL), "--root", str(tree), "--frobnicate"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "unknown option --frobnicate" in done.stderr
+
+
+def in_use(tree: Path) -> Path:
+    return (tree / "opt/companion/current").resolve()
+
+
+def old_process(tree: Path) -> subprocess.Popen:
+    """A process of the version in use that imports a module only when told to (as the app's
+    lazy imports and kv loads do): where that module comes from, once the update is done."""
+    code = ("import sys; import companion; sys.stdin.readline(); "
+            "import companion.watchdog as w; print(w.__file__)")
+    return subprocess.Popen([str(tree / "opt/companion/venv/bin/python"), "-c", code],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=tree)
+
+
+def test_an_update_goes_in_beside_and_switches_in_one_rename(tree: Path):
+    """Before: the installer replaced the files under the running service."""
+    install(tree, *QUICK)
+    first = in_use(tree)
+    running = old_process(tree)
+    project = tree.parent / "project"
+    (project / "companion" / "watchdog.py").write_text(
+        (project / "companion" / "watchdog.py").read_text() + "\n# an update\n")
+    done = install(tree, *QUICK)
+    second = in_use(tree)
+    assert second != first and "switched to version" in done.stdout
+    assert first.is_dir() and (first / ".complete").exists(), "the version before is kept"
+    assert (tree / "opt/companion/previous").read_text().strip() == f"releases/{first.name}"
+    assert "# an update" in (tree / APP / "companion" / "watchdog.py").read_text()
+    out, _ = running.communicate("go\n", timeout=60)
+    assert Path(out.strip()).resolve() == first / "app" / "companion" / "watchdog.py", \
+        "the running version still reads its own files"
+    # A third version: the one in use and the one before stay, the oldest goes.
+    (project / "README.md").write_text((project / "README.md").read_text() + "\nthird\n")
+    install(tree, *QUICK)
+    releases = sorted(p.name for p in (tree / "opt/companion/releases").iterdir())
+    assert releases == sorted([second.name, in_use(tree).name]) and not first.exists()
+
+
+def test_a_failed_install_leaves_the_version_in_use_as_it_was(tree: Path):
+    install(tree, *QUICK)
+    before = snapshot(tree)
+    project = tree.parent / "project"
+    (project / "pyproject.toml").write_text("this is not TOML [[[\n")
+    done = install(tree, *QUICK, ok=False)
+    assert "the version in use is unchanged" in done.stderr
+    assert snapshot(tree) == before, "nothing of the old version changed, nothing half-made"
+    check = subprocess.run([str(tree / "opt/companion/venv/bin/python"), "-c",
+                            "import companion.watchdog"], cwd=tree, timeout=60)
+    assert check.returncode == 0
