@@ -161,7 +161,9 @@ class Rig:
         if action is SeatAction.NOT_YOUR_TURN:
             screen.show_message(_("It is {player}'s turn.").format(player=players[status.seat]))
         elif action is SeatAction.UNDO_REQUEST and table.actions:
-            UndoQuestion().open(animation=False)
+            from .games import game_ui
+            last = game_ui(table.header.game).describe(table.actions[-1], players, table.rules)
+            UndoQuestion(last).open(animation=False)
         elif action in (SeatAction.END_TURN, SeatAction.CONFIRM):
             handler = getattr(screen, "seat_button", None)
             if handler is not None:
@@ -169,11 +171,12 @@ class Rig:
 
 
 class UndoQuestion(Question):
-    """A long press asks for undo; the screen confirms it."""
+    """A long press asks for undo, naming the move it would take back; the screen confirms."""
 
-    def __init__(self, **kwargs):
-        super().__init__(_("Take back the last move?"), _("Undo"), self._undo,
-                         _("Keep playing"), **kwargs)
+    def __init__(self, move: str = "", **kwargs):
+        text = (_("Take back the last move? {move}").format(move=move) if move
+                else _("Take back the last move?"))
+        super().__init__(text, _("Undo"), self._undo, _("Keep playing"), **kwargs)
 
     @staticmethod
     def _undo() -> None:

@@ -168,3 +168,29 @@ async def zero_ms_seat_tap(d, args) -> None:
     await press_seat(d, 2, hold=0)
     await d.frames(0.3)
     d.record("places", [row.place for row in new.rows])
+
+
+async def undo_names_the_move(d, args) -> None:
+    """A seat button held asks to take back the last move, and says which move that is; the
+    undo then says what it took back."""
+    from scenarios import make_playout, press_seat
+    playout = make_playout(args.seed)
+    await new_game(d, list(playout.players), first=playout.options["first"])
+    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen")
+    for action in playout.log[:12]:
+        assert d.app.submit(action)
+    await d.frames(0.3)
+    last = screen(d, "play").describe(d.app.table.actions[-1])
+    seat = d.app.table.status.seat
+    await press_seat(d, seat, hold=1.4)
+    asked = [getattr(v, "text", "") for v in open_dialogs(d)]
+    texts = []
+    for dialog in open_dialogs(d):
+        stack = [dialog]
+        while stack:
+            widget = stack.pop()
+            texts.append(getattr(widget, "text", ""))
+            stack.extend(widget.children)
+    await d.shot("undo-question")
+    await d.tap(await dialog_button(d, "Undo"))
+    d.record("undo", {"last": last, "texts": texts, "actions": len(d.app.table.actions)})

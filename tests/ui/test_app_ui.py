@@ -45,3 +45,10 @@ def test_new_game_with_four_long_names_in_every_game(run_scenario):
 def test_a_zero_ms_key_tap_on_a_seat_key_counts(run_scenario):
     run = run_scenario("zero_ms_seat_tap").check()
     assert 2 in run.report["places"], run.report["places"]  # the third seat was taken
+
+
+def test_the_undo_question_names_the_move_it_takes_back(run_scenario):
+    run = run_scenario("undo_names_the_move").check()
+    undo = run.report["undo"]
+    assert any(undo["last"] in text and "Take back" in text for text in undo["texts"]), undo
+    assert undo["actions"] == 11

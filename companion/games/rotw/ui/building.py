@@ -65,7 +65,7 @@ class Building:
     # ---- which city card ---------------------------------------------------------------
 
     def _city(self) -> None:
-        dialog = self.screen.open(RotwDialog("build_city"))
+        dialog = self.screen.open_dialog(RotwDialog("build_city"))
         dialog.title(_("Build: which city card do you play? (Or scan it.)"))
         next_button = dialog.button(_("Next"), self._city_done, accent=True)
         next_button.size_hint_y, next_button.height = None, touch()
@@ -94,7 +94,7 @@ class Building:
     def _join(self) -> None:
         table, card = self.table, self.card
         joints = sorted(table.rules.joints(table.state, card.points), key=joint_order)
-        dialog = self.screen.open(RotwDialog("build_join"))
+        dialog = self.screen.open_dialog(RotwDialog("build_join"))
         dialog.title(_("Join the City {value} to:").format(value=card.value))
         buttons = []
         for joint in joints:
@@ -114,7 +114,7 @@ class Building:
 
     def _pay(self, to: str, colour: str) -> None:
         self.to, self.colour, self.paid = to, colour, []
-        picker = self.screen.open(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
+        picker = self.screen.open_dialog(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
         self._total = Label(font_size=sp(15), size_hint_y=None, height=dp(22), bold=True)
         picker.box.add_widget(self._total, index=len(picker.box.children) - 2)
         picker.set_buttons(picker.button(_("Back"), self._join),

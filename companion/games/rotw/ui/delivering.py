@@ -43,7 +43,7 @@ class Delivering:
             return
         table, seat = self.table, self.screen.seat
         power = table.rules.pulling_power(table.state, seat, locomotive=True)
-        dialog = self.screen.open(RotwDialog("locomotive"))
+        dialog = self.screen.open_dialog(RotwDialog("locomotive"))
         dialog.title(_("Play a Locomotive: your pulling power becomes {power}.").format(
             power=power))
         dialog.box.add_widget(dialog.button(_("Play it"), self._play_locomotive, accent=True))
@@ -117,7 +117,7 @@ class Delivering:
         return False
 
     def _ask_goods(self, city_id: str, kinds: list[str]) -> None:
-        dialog = self.screen.open(RotwDialog("colour"))
+        dialog = self.screen.open_dialog(RotwDialog("colour"))
         dialog.title(_("Which cube from {city}?").format(
             city=city_name(city_id, self.table.state)))
         row = button_row(touch(16))
@@ -165,7 +165,7 @@ class Delivering:
 
     def _confirm(self, delivery: Delivery, action) -> None:
         s, players = self.table.state, self.table.header.players
-        dialog = self.screen.open(RotwDialog("confirm"))
+        dialog = self.screen.open_dialog(RotwDialog("confirm"))
         dialog.title(_("Deliver the {goods} cube from {a} to {b}: {links} link(s).").format(
             goods=goods_name(delivery.goods), a=city_name(delivery.origin, s),
             b=city_name(delivery.destination, s), links=len(delivery.links)))

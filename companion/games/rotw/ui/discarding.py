@@ -32,7 +32,7 @@ class Discarding:
 
     def _which_card(self, heading: str, then) -> None:
         table = self.table
-        picker = self.screen.open(CardPicker("discard", then))
+        picker = self.screen.open_dialog(CardPicker("discard", then))
         picker.set_buttons(picker.button(_("Cancel"), self.screen.close_dialog))
         allowed = {card.key for card in table.rules.hand_cards(table.state, self.screen.seat)}
         picker.show(heading, [], allowed)
@@ -41,7 +41,7 @@ class Discarding:
 
     def _draw_after(self, discarded: str) -> None:
         s, rules = self.table.state, self.table.rules
-        dialog = self.screen.open(RotwDialog("draw_after"))
+        dialog = self.screen.open_dialog(RotwDialog("draw_after"))
         dialog.title(_("You discard {card}. Then take:").format(card=card_name(discarded)))
         grid = GridLayout(cols=2, spacing=dp(8))
         deck = RotwCard(text=_("The top of the draw pile"), size_hint=(1, 1))
@@ -72,7 +72,7 @@ class Discarding:
 
     def _restock_after(self, discarded: str) -> None:
         s = self.table.state
-        dialog = self.screen.open(RotwDialog("restock_city"))
+        dialog = self.screen.open_dialog(RotwDialog("restock_city"))
         dialog.title(_("You discard {card}. Which city without goods gets a cube from the bag?")
                      .format(card=card_name(discarded)))
         buttons = []

@@ -7,8 +7,8 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app.i18n import _
-from companion.app.screens import BaseScreen
-from companion.core.rules import Move, Phase
+from companion.app.play_screen import PlayScreen
+from companion.core.rules import Phase
 from ..engine import Rotw, Step
 from .actions import ActionPanel
 from .building import Building
@@ -17,13 +17,13 @@ from .discarding import Discarding
 from .network import PLAYER_RGBA
 from .questions import Questions
 from .taking import Taking
-from .widgets import RotwDialog, RotwPlayerRow
+from .widgets import RotwPlayerRow
 from .words import describe, explain
 
 DEFAULT_COLOURS = ["purple", "light_blue", "grey", "green"]
 
 
-class RotwPlayScreen(BaseScreen):
+class RotwPlayScreen(PlayScreen):
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     prompt = StringProperty("")
@@ -34,8 +34,6 @@ class RotwPlayScreen(BaseScreen):
 
     def __init__(self, **kwargs):
         # The parts first: the layout (applied in super().__init__) wires taps to them.
-        self.dialog: RotwDialog | None = None
-        self.moves: dict[str, Move] = {}  # the kinds of move open now, or why not
         self._rows: list[RotwPlayerRow] = []
         self.questions = Questions(self)
         self.taking = Taking(self)
@@ -56,8 +54,7 @@ class RotwPlayScreen(BaseScreen):
     def colours(self) -> list[str]:
         return list(self.table.header.options.get("colours") or DEFAULT_COLOURS)
 
-    def on_leave(self, *args) -> None:
-        self.close_dialog()
+    def left(self) -> None:
         self.delivering.stop()
 
     def on_kv_post(self, base_widget) -> None:
@@ -74,7 +71,7 @@ class RotwPlayScreen(BaseScreen):
             self.close_dialog()
             App.get_running_app().go("rotw_scoring")
             return
-        self.moves = {move.kind: move for move in table.moves(self.seat)}
+        self.read_moves(self.seat)
         self._refresh_turn()
         self.delivering.refresh()
         self.taking.refresh()
@@ -124,10 +121,6 @@ class RotwPlayScreen(BaseScreen):
 
     # ---- moving through the table -----------------------------------------------------------
 
-    def is_open(self, kind: str) -> bool:
-        move = self.moves.get(kind)
-        return move is not None and move.open
-
     def open_move(self, kind: str, where: str = "panel_message") -> bool:
         """Whether this kind of move is open now; if not, its reason is shown."""
         move = self.moves.get(kind)
@@ -147,18 +140,6 @@ class RotwPlayScreen(BaseScreen):
             return False
         return App.get_running_app().submit(action, where)
 
-    def undo(self) -> None:
-        table = self.table
-        self.delivering.stop()
-        if not table.actions:
-            self.show_message(_("There is nothing to undo."), "panel_message")
-            return
-        undone = table.actions[-1]
-        self.close_dialog()
-        if App.get_running_app().undo("panel_message"):
-            self.show_message(_("Taken back: {move}").format(
-                move=describe(undone, table.header.players)), "panel_message", good=True)
-
     def seat_button(self, seat: int, end_turn: bool) -> None:
         """The seat button takes the top card of the draw pile while cards are taken."""
         if end_turn and self.is_open("take_deck"):
@@ -173,17 +154,6 @@ class RotwPlayScreen(BaseScreen):
         return self.building.scanned(component)
 
     # ---- the questions that float over the screen ---------------------------------------
-
-    def open(self, dialog: RotwDialog) -> RotwDialog:
-        self.close_dialog()
-        self.dialog = dialog
-        dialog.open(animation=False)
-        return dialog
-
-    def close_dialog(self) -> None:
-        if self.dialog is not None:
-            self.dialog.dismiss(animation=False)
-            self.dialog = None
 
     def show_message(self, text: str, where=None, good: bool = False) -> None:
         """Said where the player is looking: over the open question, else on the screen."""

@@ -49,7 +49,7 @@ class Questions:
 
     def _start(self, dialog: RotwDialog) -> RotwDialog:
         self.collected = []
-        return self.screen.open(dialog)
+        return self.screen.open_dialog(dialog)
 
     def _collect(self, key: str, count: int, reopen, make_action) -> None:
         """One more card or cube tapped; with all of them, the move (or the question again)."""

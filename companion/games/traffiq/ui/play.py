@@ -13,10 +13,10 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.app.i18n import _
-from companion.app.screens import BaseScreen
+from companion.app.play_screen import PlayScreen
 from companion.app.widgets import Question
 from .words import explain
-from companion.core.rules import Move, Phase, RuleViolation
+from companion.core.rules import Phase, RuleViolation
 from ..engine import Act, DrawTile, EndTurn, PlaceTile, TaxiRide, Tile, VanRide, Vehicle
 from ..engine.moves import VehicleSpot
 from .compete_dialog import CompeteDialog
@@ -27,7 +27,6 @@ from .tags import tile_from_value
 from .tile_chooser import GAME
 from .tile_dialog import TileDialog
 from .vehicle_dialog import VehicleDialog
-from .words import describe
 
 ACT_NAMES = {
     Act.PLACE: lambda: _("place a tile"),
@@ -38,7 +37,8 @@ ACT_NAMES = {
 ACTIONS = (PlaceTile.type, TaxiRide.type, VanRide.type, DrawTile.type)  # the turn's choices
 
 
-class TraffiqPlayScreen(BaseScreen):
+class TraffiqPlayScreen(PlayScreen):
+    message_at = "map_message"
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     turn_text = StringProperty("")
@@ -54,8 +54,6 @@ class TraffiqPlayScreen(BaseScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.dialog = None
-        self.moves: dict[str, Move] = {}
         self._seen = -1  # the moves the screen was last drawn for
         self._game = None  # and the game (its id in the store)
         self._declined = -1  # no new vehicle wanted, after this many moves
@@ -70,12 +68,8 @@ class TraffiqPlayScreen(BaseScreen):
         self.framing = Framing(self.ids.city)
         self.ids.city.on_tap = self.map_tapped
 
-    def on_leave(self, *args) -> None:
+    def left(self) -> None:
         self._reset()
-
-    def is_open(self, kind: str) -> bool:
-        move = self.moves.get(kind)
-        return move is not None and move.open
 
     # ---- reading the game --------------------------------------------------------------
 
@@ -94,7 +88,7 @@ class TraffiqPlayScreen(BaseScreen):
             self._reset()
         self._show_map(table, new_game)
         self._show_turn(table)
-        self.moves = {move.kind: move for move in table.moves()}
+        self.read_moves(status.seat)
         self.closed = [kind for kind, move in self.moves.items() if not move.open]
         self._show_hint()
         if status.waiting_for == "place_vehicle" and self._declined != len(table.actions) \
@@ -194,17 +188,6 @@ class TraffiqPlayScreen(BaseScreen):
     def _end_turn(self) -> None:
         App.get_running_app().submit(EndTurn(self.table.state.current), "map_message")
 
-    def undo(self) -> None:
-        table = self.table
-        if not table.actions:
-            self.show_message(_("There is nothing to undo."), "map_message")
-            return
-        undone = table.actions[-1]
-        self._reset()
-        if App.get_running_app().undo("map_message"):
-            self.show_message(_("Taken back: {move}").format(
-                move=describe(undone, table.header.players)), "map_message", good=True)
-
     def fit_map(self) -> None:
         self.city.fit()
 
@@ -233,11 +216,6 @@ class TraffiqPlayScreen(BaseScreen):
         return True
 
     # ---- questions ----------------------------------------------------------------------
-
-    def close_dialog(self) -> None:
-        if self.dialog is not None:
-            self.dialog.dismiss(animation=False)
-            self.dialog = None
 
     def _open(self, dialog, spots, free: float) -> None:
         """A question beside the map, the map moved to show what it is about."""

@@ -13,12 +13,12 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from companion.app.dialogs import Dialog
+from companion.app.play_screen import PlayScreen
 from companion.app.i18n import _
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from .words import card_name, describe, explain
-from companion.core.rules import Move, Phase
+from companion.core.rules import Phase
 from ..engine import DrawBlind, DrawTickets, KeepTickets, Pass, TakeFaceUp
 from ..engine.moves import blind_draws, face_up_choices, keep_choices, ticket_choices
 from .card_reports import DRAW_BLIND, SHOW_HAND, TURN_UP, CardReports
@@ -26,7 +26,7 @@ from .claim import ClaimFlow
 from .questions import keep_question
 
 
-class TtrPlayScreen(TtrScreen):
+class TtrPlayScreen(PlayScreen, TtrScreen):
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     stats = StringProperty("")
@@ -38,17 +38,12 @@ class TtrPlayScreen(TtrScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.dialog: Dialog | None = None
         self.reports = CardReports(self)
         self.claim = ClaimFlow(self)
-        self.moves: dict[str, Move] = {}  # the kinds of move open now, from the engine
 
     # ---- reading the game --------------------------------------------------------------
 
-    def on_leave(self, *args) -> None:
-        # A question floats over the whole window: it goes with the screen, and comes back
-        # with it (refresh asks again whatever the game still needs).
-        self.close_dialog()
+    def left(self) -> None:
         self.ids.seat_lamps.stop()
 
     def refresh(self) -> None:
@@ -62,7 +57,7 @@ class TtrPlayScreen(TtrScreen):
             return
         colours = self.show_game_map(table)
         seat = status.seat if status.seat is not None else s.current
-        self.moves = {move.kind: move for move in table.moves(seat)}
+        self.read_moves(seat)
         player = s.seats[seat]
         self.player = table.header.players[seat]
         self.player_rgba = list(TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)))
@@ -169,14 +164,8 @@ class TtrPlayScreen(TtrScreen):
                                           or self.reports.purpose == SHOW_HAND):
             self.close_dialog()
 
-    def open_dialog(self, dialog: Dialog) -> None:
-        self.dialog = dialog
-        dialog.open(animation=False)
-
     def close_dialog(self) -> None:
-        if self.dialog is not None:
-            self.dialog.dismiss(animation=False)
-            self.dialog = None
+        super().close_dialog()
         self.reports.closed()
 
     def component_scanned(self, component) -> bool:
@@ -225,17 +214,6 @@ class TtrPlayScreen(TtrScreen):
 
     def pass_turn(self) -> None:
         App.get_running_app().submit(Pass(self.table.state.current), "panel_message")
-
-    def undo(self) -> None:
-        table = self.table
-        if not table.actions:
-            self.show_message(_("There is nothing to undo."), "panel_message")
-            return
-        undone = table.actions[-1]
-        if App.get_running_app().undo("panel_message"):
-            self.show_message(_("Taken back: {move}").format(
-                move=describe(undone, table.header.players, table.rules.board)),
-                "panel_message", good=True)
 
     def route_tapped(self, route_id: str) -> None:
         self.claim.route_tapped(route_id)
