@@ -59,7 +59,7 @@ def test_extract_finds_every_kind_of_msgid(msgids):
     # order of first appearance, files in path order: app/, core/, gamelog.py, games/, then kv/
     order = ["the final round",  # companion/app/words.py
              "Unknown action type {kind!r}.",  # companion/core/rules.py
-             "There is nothing to undo.",  # companion/gamelog.py
+             "The header's options must be a JSON object.",  # companion/gamelog.py
              "Unknown game {game!r}; this version knows {known}.",  # companion/games/
              "Draw tickets"]  # kv/ttr_nyc/play.kv
     assert [msgids.index(m) for m in order] == sorted(msgids.index(m) for m in order)
