@@ -125,7 +125,8 @@ class HomeScreen(BaseScreen):
     def on_enter(self, *_args) -> None:
         Clock.schedule_interval(self._tick, TICK_SECONDS)
 
-    def on_leave(self, *_args) -> None:
+    def on_leave(self, *args) -> None:
+        super().on_leave(*args)
         Clock.unschedule(self._tick)
 
     def _tick(self, _dt) -> None:

@@ -216,8 +216,9 @@ class NewGameScreen(BaseScreen):
         if rig is not None:
             rig.show_seats([row.place for row in self.rows if row.place >= 0])
 
-    def on_leave(self, *_args) -> None:
+    def on_leave(self, *args) -> None:
         """Back to whatever the LEDs showed before (the game being resumed, or nothing)."""
+        super().on_leave(*args)
         app = App.get_running_app()
         if app.rig is not None:
             app.rig.follow(app.table)
@@ -248,7 +249,9 @@ class NewGameScreen(BaseScreen):
     def _fill_previous(self) -> None:
         box = self.ids.previous
         box.clear_widgets()
-        room = 4 if self.game.variants and self.mode == "play" else 8  # the choices take room
+        # what fits beside four players at 800x480: one row of two names under the game's
+        # choices, three rows without them
+        room = 2 if self.game.variants and self.mode == "play" else 6
         names = App.get_running_app().store.player_names()[:room]
         for name in names:
             button = Factory.QuietButton(text=name, size_hint=(None, None),
@@ -289,6 +292,7 @@ class NewGameScreen(BaseScreen):
                                rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0))
             button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
             box.add_widget(button)
+        self.ids.add_player.closed = len(rows) >= game.most  # greyed; a tap says why
         seated = {row.name.casefold() for row in rows}
         for button in self.ids.previous.children:  # a name already at the table is not offered
             button.disabled = button.text.casefold() in seated

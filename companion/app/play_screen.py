@@ -58,6 +58,7 @@ class PlayScreen(BaseScreen):
     def on_leave(self, *args) -> None:
         # A question floats over the whole window: it goes with the screen, and comes back
         # with it (refresh asks again whatever the game still needs).
+        super().on_leave(*args)
         self.close_dialog()
         self.left()
 

@@ -15,6 +15,13 @@ class BaseScreen(Screen):
     def on_pre_enter(self, *args) -> None:
         self.refresh()
 
+    def on_leave(self, *args) -> None:
+        """A message belongs to its moment: it doesn't wait for the screen's next visit."""
+        from .widgets import Message
+        for widget in self.ids.values():
+            if isinstance(widget, Message):
+                widget.hide()
+
     @property
     def table(self):
         """The live game (None when there is none)."""

@@ -153,7 +153,10 @@ async def new_game_four(d, args) -> None:
         await d.frames(0.3)
         audit = await d.audit(f"new-game-4-{game_id}")
         add = new.ids.add_player
-        found[game_id] = {"add_disabled": add.disabled, "audit": audit}
+        rows = len(new.rows)
+        await d.tap(add)  # greyed at the most: it says why, and adds no one
+        found[game_id] = {"add_closed": add.closed, "rows_after_tap": len(new.rows) - rows,
+                          "said": new.ids.message.text, "audit": audit}
         await d.tap_id("new_game", "back")
         await d.wait_for(lambda: d.app.root.current == "home", what="Home")
     d.record("four", found)

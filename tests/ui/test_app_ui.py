@@ -34,10 +34,12 @@ def test_names_are_typed_on_the_kiosks_own_keyboard(run_scenario):
 
 def test_new_game_with_four_long_names_in_every_game(run_scenario):
     """Four players with long names fit New game at 800×480 in every game: no overlap, no
-    widget off the window, no text cut; Add a player is greyed at the most."""
+    widget off the window, no text cut; Add a player is greyed at the most and says why when
+    tapped."""
     run = run_scenario("new_game_four").check()
     for game_id, found in run.report["four"].items():
-        assert found["add_disabled"], game_id
+        assert found["add_closed"] and found["rows_after_tap"] == 0, game_id
+        assert "2 to 4 players" in found["said"], found["said"]
         for kind in ("touch", "outside", "text", "overlap"):
             assert not found["audit"].get(kind), (game_id, kind, found["audit"][kind])
 

@@ -41,6 +41,7 @@ class RotwScoreOnlyScreen(BaseScreen):
         self.ids.network.on_city = self.city_tapped
 
     def on_leave(self, *args) -> None:
+        super().on_leave(*args)
         self._close_dialog()
 
     def refresh(self) -> None:
