@@ -1,17 +1,49 @@
-"""Two checks on whatever the window shows now: touch targets are big enough, and text fits.
+"""Checks on whatever the window shows now: touch targets, text that fits, nothing overlapping,
+nothing outside the window. Each check gives a list of findings (plain strings, one "kind" each);
+an audit is a dict kind -> findings, written to the scenario's report and judged by the pytest
+process (tests/ui/test_ui.py `judge_audits`, tests/ui/test_audit.py).
 
-Runs inside the app's process (the driver's scenarios call it); the results are plain dicts so
-that they can be written to the scenario's report and asserted by the pytest process.
+Runs inside the app's process (the driver's scenarios call it through `Driver.audit`).
 
-* touch targets: every visible, enabled widget with ButtonBehavior (buttons, toggle buttons,
-  card buttons, colour chips, arrows) is at least 48 × 48 px;
-* text fits: no visible Label's text is cut or spills out of its label (unless the label is
-  `shorten=True`, which shortens with an ellipsis on purpose), no word is broken in the middle
-  by wrapping, and no label reaches beyond the window (labels in a ScrollView may: they scroll).
-  Text a widget paints itself stays inside that widget, and so do the map's location names.
+The kinds:
 
-A third check reads the screenshot: text that can hardly be told from what is behind it
-(contrast under 2:1 — a severe case; the usual guideline for large text is 3:1).
+* ``touch`` — every visible, enabled widget with ButtonBehavior (buttons, toggle buttons, card
+  buttons, colour chips, arrows, cards) is at least 48 × 48 px.
+* ``text`` — no visible Label's text is cut or spills out of its label (unless the label is
+  `shorten=True`, which shortens with an ellipsis on purpose: see ``ellipsized``), no word is
+  broken in the middle by wrapping, and no label reaches beyond the window (labels in a
+  ScrollView may: they scroll). Text a widget paints itself stays inside that widget, and so do
+  the map's location names.
+* ``ellipsized`` — a shortened label ("…") that must never be shortened: a title (a `Title`, or
+  bold text of 17 px or more: every screen's and dialog's heading), a winner line (the text of
+  the screen's `winner_text`), or a label whose shortened text no longer shows a player's whole
+  name (`NAMES`, set by a scenario, and the live game's players). Each finding says whether the
+  cut falls in the middle of a word.
+* ``shortened`` — every other label that shortens its text now: not a failure (a log line
+  may end in "…"), but worth a look.
+* ``overlap`` — two widgets drawn over each other. The rule, decided once:
+    - only widgets of one window layer are compared: the screens, an open dialog (ModalView),
+      the docked keyboard — a dialog floats over its screen by design;
+    - the pieces compared are the visible widgets (opacity above 1 % all the way up, width
+      and height above 0) that draw something of their own: not layouts (BoxLayout,
+      GridLayout, FloatLayout, AnchorLayout, StackLayout, RelativeLayout, Screen, ModalView,
+      ScrollView, ScreenManager), not bare `Widget` spacers, not Labels without text — except
+      that anything with ButtonBehavior is a piece even when it is a layout (a card that is
+      one big button);
+    - a widget is never compared with its own ancestors or descendants (a button's picture, a
+      card's texts);
+    - each piece's rectangle is what can be seen of it: cut by every StencilView around it
+      (a ScrollView's content outside its window is not there);
+    - a FloatLayout (or RelativeLayout, Screen) holds a surface — a child that fills it, such
+      as the map — with overlays floating over it on purpose (a banner, "Whole map", the
+      toast): the surface's side is not compared with the overlays' side; the overlays are
+      compared with each other;
+    - a Message (the toast that fades after a few seconds) floats wherever it is needed: it
+      is compared only with controls (ButtonBehavior, TextInput) — it must never cover one;
+    - two pieces overlap when their rectangles share more than 2 px in both directions.
+* ``outside`` — no visible widget reaches beyond the window (a ScrollView's content may).
+* ``contrast`` — read from the screenshot: text that can hardly be told from what is behind it
+  (contrast under 2:1 — a severe case; the usual guideline for large text is 3:1).
 """
 
 from __future__ import annotations
@@ -180,20 +212,208 @@ def painted_text_problems() -> list[str]:
     return found
 
 
-def shortened() -> list[str]:
-    """Labels allowed to shorten (`shorten=True`) that do cut their text now: not a failure,
-    but worth a look (a name or a heading that ends in "…")."""
+NAMES: list[str] = []  # players' names a scenario shows (New game, Home): never shortened
+TITLE_PX = 17  # bold text this large is a heading
+
+
+def _shown_text(label) -> str:
+    """The text the label draws now, after any shortening (its core label's laid-out lines)."""
+    core = label._label
+    lines = getattr(core, "_cached_lines", None) or []
+    return "\n".join("".join(word.text for word in line.words) for line in lines)
+
+
+def _names() -> list[str]:
+    from kivy.app import App
+    names = list(NAMES)
+    table = getattr(App.get_running_app(), "table", None)
+    if table is not None:
+        names += list(table.header.players)
+    return [n for n in dict.fromkeys(names) if n.strip()]
+
+
+def _role(widget, screen) -> str:
+    """What a label is, where cutting it is never acceptable: 'title', 'winner line' or ''."""
+    winner = getattr(screen, "winner_text", "")
+    if isinstance(winner, str) and winner.strip() and widget.text.strip() == winner.strip():
+        return "winner line"
+    if type(widget).__name__ == "Title" or (widget.bold and widget.font_size >= TITLE_PX):
+        return "title"
+    return ""
+
+
+def _plain(label) -> str:
+    """The label's text as drawn before shortening: markup tags out, lines joined."""
+    import re
+    text = label.text
+    if label.markup:
+        text = re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", text)
+        text = text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+    return text.replace("\n", " ")
+
+
+def _cut_mid_word(full: str, shown: str) -> bool:
+    """Kivy shortens to `start...end`: the cut falls in a word when the start stops, or the
+    end begins, beside a letter of the full text."""
+    at = shown.find("...")
+    if at < 0:
+        return False
+    left, right = shown[:at], shown[at + 3:]
+    if not left and not right:
+        return True  # nothing left but the dots
+    if left and len(left) < len(full) and not full[len(left)].isspace() and \
+            not left[-1].isspace():
+        return True
+    before = len(full) - len(right) - 1
+    return bool(right) and before >= 0 and not full[before].isspace() and \
+        not right[0].isspace()
+
+
+def _shortened_labels():
+    """(label, the text it shows, the width it needs, the room it has) for every visible label
+    that shortens its text now."""
     from kivy.uix.label import Label
-    ids = _ids()
-    found = []
     for widget, _scrolled in visible_widgets():
         if isinstance(widget, Label) and widget.shorten and widget.text.strip() and \
                 widget.width > 0:
             probe_width = natural_size(widget, unwrapped=True)[0]
             room = widget.text_size[0] if widget.text_size[0] is not None else widget.width
             if probe_width > room + SLACK:
-                found.append(f"shortened ({probe_width:.0f} > {room:.0f} px): "
-                             f"{describe(widget, ids)}")
+                widget.texture_update()
+                yield widget, _shown_text(widget), probe_width, room
+
+
+def shortened() -> list[str]:
+    """Labels allowed to shorten (`shorten=True`) that do cut their text now: not a failure,
+    but worth a look (a log line that ends in "…")."""
+    ids = _ids()
+    return [f"shortened ({need:.0f} > {room:.0f} px): {describe(widget, ids)}"
+            for widget, _shown, need, room in _shortened_labels()]
+
+
+def ellipsized() -> list[str]:
+    """Titles, winner lines and players' names that a label shortens: failures (see above)."""
+    from kivy.app import App
+    screen = App.get_running_app().root.current_screen
+    ids = _ids()
+    names = _names()
+    found = []
+    for widget, shown, need, room in _shortened_labels():
+        role = _role(widget, screen)
+        cut = [n for n in names if n in widget.text and n not in shown]
+        if cut and not role:
+            role = "name " + ", ".join(repr(n) for n in cut)
+        if role:
+            where = " mid-word" if _cut_mid_word(_plain(widget), shown) else ""
+            found.append(f"{role} ellipsized{where} as {shown!r} ({need:.0f} > {room:.0f} px): "
+                         f"{describe(widget, ids)}")
+    return found
+
+
+# ---- overlap -----------------------------------------------------------------------------
+
+OVERLAP = 2.0  # px two rectangles may share (rounding, a hairline border)
+
+
+def _is_piece(widget) -> bool:
+    """Draws something of its own (see the module's rule): compared for overlap."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from kivy.uix.layout import Layout
+    from kivy.uix.screenmanager import ScreenManager
+    from kivy.uix.scrollview import ScrollView
+    from kivy.uix.widget import Widget
+    if isinstance(widget, ButtonBehavior):
+        return True
+    if type(widget) is Widget or isinstance(widget, (Layout, ScrollView, ScreenManager)):
+        return False
+    if isinstance(widget, Label) and not widget.text.strip():
+        return False
+    return True
+
+
+def _floating(widget) -> bool:
+    from kivy.uix.floatlayout import FloatLayout
+    from kivy.uix.relativelayout import RelativeLayout
+    return isinstance(widget, (FloatLayout, RelativeLayout))
+
+
+def _fills(child, parent) -> bool:
+    a, b = _window_rect(child), _window_rect(parent)
+    return all(abs(p - q) <= OVERLAP for p, q in zip(a, b))
+
+
+def _is_control(widget) -> bool:
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.textinput import TextInput
+    return isinstance(widget, (ButtonBehavior, TextInput))
+
+
+def _pieces(top):
+    """(widget, its seen rectangle, its ancestors from the top down) under one window layer."""
+    from kivy.uix.stencilview import StencilView
+
+    def walk(widget, alpha, clip, chain):
+        alpha *= widget.opacity
+        if alpha <= 0.01:
+            return
+        x0, y0, x1, y1 = _window_rect(widget)
+        rect = (max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3]))
+        if widget.width > 0 and widget.height > 0 and rect[2] - rect[0] > 0 and \
+                rect[3] - rect[1] > 0 and _is_piece(widget):
+            yield widget, rect, chain
+        if isinstance(widget, StencilView):
+            clip = (max(x0, clip[0]), max(y0, clip[1]), min(x1, clip[2]), min(y1, clip[3]))
+        for child in list(widget.children):
+            yield from walk(child, alpha, clip, chain + (widget,))
+
+    inf = float("inf")
+    yield from walk(top, 1.0, (-inf, -inf, inf, inf), ())
+
+
+def _floats_apart(a_chain, a, b_chain, b) -> bool:
+    """Under their nearest common FloatLayout one side is the surface that layout is filled
+    with, the other floats over it on purpose."""
+    path_a, path_b = a_chain + (a,), b_chain + (b,)
+    common = 0
+    while common < min(len(path_a), len(path_b)) and path_a[common] is path_b[common]:
+        common += 1
+    if common == 0 or common >= min(len(path_a), len(path_b)):
+        return False
+    holder, side_a, side_b = path_a[common - 1], path_a[common], path_b[common]
+    return _floating(holder) and (_fills(side_a, holder) or _fills(side_b, holder))
+
+
+def overlaps() -> list[str]:
+    """Pieces of one window layer drawn over each other (see the module's rule)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    from companion.app.widgets import Message
+    ids = _ids()
+    found = []
+    tops = list(Window.children)
+    if tops and isinstance(tops[0], ModalView):
+        tops = tops[:1]  # only the topmost dialog: what is under it is covered and dimmed
+    for top in tops:
+        pieces = sorted(_pieces(top), key=lambda p: p[1][0])
+        for i, (a, ra, ca) in enumerate(pieces):
+            lineage_a = {id(w) for w in ca}
+            for b, rb, cb in pieces[i + 1:]:
+                if rb[0] >= ra[2] - OVERLAP:
+                    break  # sorted by left edge: nothing further right can meet a
+                w = min(ra[2], rb[2]) - max(ra[0], rb[0])
+                h = min(ra[3], rb[3]) - max(ra[1], rb[1])
+                if w <= OVERLAP or h <= OVERLAP:
+                    continue
+                if id(b) in lineage_a or any(x is a for x in cb):
+                    continue
+                if (isinstance(a, Message) and not _is_control(b)) or \
+                        (isinstance(b, Message) and not _is_control(a)):
+                    continue
+                if _floats_apart(ca, a, cb, b):
+                    continue
+                found.append(f"{describe(a, ids)} and {describe(b, ids)} share "
+                             f"{w:.0f}×{h:.0f} px")
     return found
 
 
@@ -307,9 +527,15 @@ def outside_window() -> list[str]:
     return found
 
 
+KINDS = ("touch", "outside", "text", "ellipsized", "overlap", "contrast")  # failures
+NOTES = ("shortened",)  # worth a look, never a failure
+
+
 def audit(shot=None) -> dict[str, list[str]]:
     return {"touch": touch_targets(),
             "outside": outside_window(),
             "text": text_problems() + painted_text_problems() + map_name_problems(),
+            "ellipsized": ellipsized(),
+            "overlap": overlaps(),
             "contrast": contrast_problems(shot) if shot else [],
             "shortened": shortened()}
