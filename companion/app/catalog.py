@@ -1,15 +1,19 @@
-"""Finds every translatable string and keeps the .po catalogs in step with the code.
+"""Finds every translatable string and keeps the .po catalogs in step with the code, through
+Babel (`babel.messages`): it reads and writes the .po files, and gives each language its plural
+rule (the catalog's `Plural-Forms`).
 
     python -m companion.app.catalog          # rewrite de, hu, ro, sv; say what each is missing
     python -m companion.app.catalog --check  # change nothing; exit 1 if a catalog is out of date
     python -m companion.app.catalog --fill T.json  # also write translations {msgid: {lang: text}}
+                                             # (a plural's text: a list, one per form)
 
 A translatable string (a msgid) is, in order of first appearance:
 
-* in `companion/**/*.py`: the literal in `_("…")` (also `tr._("…")`; implicitly joined
-  literals count as one), the template (second argument) of `RuleViolation(code, template, …)`
-  and the template (first argument) of `malformed(template, …)`;
-* in `kv/*.kv`: the literal in `tr._("…")` or `tr._('…')`.
+* in `companion/**/*.py`: the literal in `_("…")` / `N_("…")` (also `tr._("…")`; implicitly
+  joined literals count as one), the two literals of `ngettext("…", "…", n)` (a msgid and its
+  msgid_plural), the template (second argument) of `RuleViolation(code, template, …)` and the
+  template (first argument) of `malformed(template, …)`;
+* in `kv/*.kv`: the literal in `tr._("…")` or `tr._('…')`, the two of `tr.ngettext("…", "…", n)`.
 
 `update(language)` rewrites that language's catalog: a standard header, then every msgid with
 the translation it already had (new ones with an empty msgstr; ones the code no longer uses are
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import fcntl
+import io
 import json
 import os
 import re
@@ -30,12 +35,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
 if __name__ == "__main__":  # the command line: Kivy should neither log nor read our arguments
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from ..resources import kv_dir  # noqa: E402
-from .i18n import LANGUAGES, po_path  # noqa: E402  the .po files the app reads
+from .i18n import LANGUAGES, po_path, read_catalog  # noqa: E402  the .po files the app reads
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # companion/: the modules, as source
 ROOT = PACKAGE_DIR.parent  # the checkout: `#:` lines name files relative to it
@@ -45,9 +53,22 @@ TRANSLATED = tuple(code for code in LANGUAGES if code != "en")  # English is the
 # Calls whose argument at this position (or keyword) is a msgid.
 _CALLS = {"_": (0, "text"), "N_": (0, "text"), "RuleViolation": (1, "message"),
           "malformed": (0, "message")}
+_PLURAL_CALLS = {"ngettext"}  # ngettext(singular, plural, n)
 
 _STRING = r'"(?:[^"\\\n]|\\.)*"|' + r"'(?:[^'\\\n]|\\.)*'"
-_KV_CALL = re.compile(r"\btr\._\(\s*((?:" + _STRING + r")(?:\s*(?:" + _STRING + r"))*)\s*\)")
+_LITERALS = r"((?:" + _STRING + r")(?:\s*(?:" + _STRING + r"))*)"
+_KV_CALL = re.compile(r"\btr\._\(\s*" + _LITERALS + r"\s*\)")
+_KV_PLURAL = re.compile(r"\btr\.ngettext\(\s*" + _LITERALS + r"\s*,\s*" + _LITERALS + r"\s*,")
+
+Found = tuple[str, str | None]  # a msgid and its msgid_plural (None: not a plural)
+
+
+@dataclass
+class Source:
+    """Where the code uses a msgid, and its plural when it is counted."""
+
+    files: list[str] = field(default_factory=list)
+    plural: str | None = None
 
 
 # ---- finding the strings -----------------------------------------------------------------
@@ -72,35 +93,56 @@ def _callee(node: ast.Call) -> str | None:
     return None
 
 
+def _call_message(node: ast.Call) -> tuple[ast.AST, Found] | None:
+    """The msgid a call marks (with its plural), and the node it is written at."""
+    name = _callee(node) or ""
+    if name in _PLURAL_CALLS and len(node.args) >= 2:
+        one, many = _literal(node.args[0]), _literal(node.args[1])
+        return (node.args[0], (one, many)) if one and many else None
+    where = _CALLS.get(name)
+    if where is None:
+        return None
+    position, keyword = where
+    arg = node.args[position] if len(node.args) > position else next(
+        (k.value for k in node.keywords if k.arg == keyword), None)
+    text = _literal(arg)
+    return (arg, (text, None)) if text else None
+
+
+def python_messages(source: str, filename: str = "<source>") -> list[Found]:
+    """The msgids of one Python module with their plurals, in the order they appear in it."""
+    found: list[tuple[int, int, Found]] = []
+    for node in ast.walk(ast.parse(source, filename)):
+        marked = _call_message(node) if isinstance(node, ast.Call) else None
+        if marked:
+            found.append((marked[0].lineno, marked[0].col_offset, marked[1]))
+    return [message for _line, _col, message in sorted(found)]
+
+
 def python_msgids(source: str, filename: str = "<source>") -> list[str]:
     """The msgids of one Python module, in the order they appear in it."""
-    found: list[tuple[int, int, str]] = []
-    for node in ast.walk(ast.parse(source, filename)):
-        if not isinstance(node, ast.Call):
-            continue
-        where = _CALLS.get(_callee(node) or "")
-        if where is None:
-            continue
-        position, keyword = where
-        arg = node.args[position] if len(node.args) > position else next(
-            (k.value for k in node.keywords if k.arg == keyword), None)
-        text = _literal(arg)
-        if text:
-            found.append((arg.lineno, arg.col_offset, text))
-    return [text for _line, _col, text in sorted(found)]
+    return [msgid for msgid, _plural in python_messages(source, filename)]
+
+
+def _kv_literal(text: str) -> str | None:
+    try:
+        value = ast.literal_eval(text)
+    except (SyntaxError, ValueError):
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def kv_messages(text: str) -> list[Found]:
+    """The msgids of one kv file (with plurals), in the order they appear in it."""
+    found = [(m.start(), (_kv_literal(m.group(1)), None)) for m in _KV_CALL.finditer(text)]
+    found += [(m.start(), (_kv_literal(m.group(1)), _kv_literal(m.group(2))))
+              for m in _KV_PLURAL.finditer(text) if _kv_literal(m.group(2))]
+    return [message for _at, message in sorted(found) if message[0]]
 
 
 def kv_msgids(text: str) -> list[str]:
-    """The msgids of one kv file: the literals of its `tr._("…")` calls."""
-    found = []
-    for match in _KV_CALL.finditer(text):
-        try:
-            value = ast.literal_eval(match.group(1))
-        except (SyntaxError, ValueError):
-            continue
-        if isinstance(value, str) and value:
-            found.append(value)
-    return found
+    """The msgids of one kv file: the literals of its `tr._("…")` / `tr.ngettext` calls."""
+    return [msgid for msgid, _plural in kv_messages(text)]
 
 
 def sources() -> list[Path]:
@@ -109,17 +151,19 @@ def sources() -> list[Path]:
     return modules + sorted(KV_DIR.rglob("*.kv"))
 
 
-def extract_with_files() -> dict[str, list[str]]:
-    """msgid -> the files (relative to the checkout) using it, in order of first appearance."""
-    found: dict[str, list[str]] = {}
+def extract_with_files() -> dict[str, Source]:
+    """msgid -> the files (relative to the checkout) using it and its plural, in order of first
+    appearance."""
+    found: dict[str, Source] = {}
     for path in sources():
         text = path.read_text(encoding="utf-8")
-        msgids = python_msgids(text, str(path)) if path.suffix == ".py" else kv_msgids(text)
+        messages = python_messages(text, str(path)) if path.suffix == ".py" else kv_messages(text)
         name = path.relative_to(ROOT).as_posix()
-        for msgid in msgids:
-            files = found.setdefault(msgid, [])
-            if name not in files:
-                files.append(name)
+        for msgid, plural in messages:
+            source = found.setdefault(msgid, Source())
+            source.plural = source.plural or plural
+            if name not in source.files:
+                source.files.append(name)
     return found
 
 
@@ -130,117 +174,112 @@ def extract() -> list[str]:
 
 # ---- reading and writing catalogs --------------------------------------------------------
 
-
-@dataclass
-class Entry:
-    msgid: str
-    msgstr: str = ""
-    comments: list[str] = field(default_factory=list)  # translator comments ("# …")
-    fuzzy: bool = False
+KEPT_HEADERS = ("Project-Id-Version", "Language", "Plural-Forms", "MIME-Version", "Content-Type",
+                "Content-Transfer-Encoding")  # not dates or Babel's version: no churn
 
 
-def parse_po(text: str) -> dict[str, Entry]:
-    """The entries of a .po file (the header and obsolete `#~` entries left out)."""
-    entries: dict[str, Entry] = {}
-    comments: list[str] = []
-    fuzzy = False
-    msgid = msgstr = None
-    target = None
+class _Catalog(Catalog):
+    """Babel's catalog with a header that changes only when the language does."""
 
-    def flush() -> None:
-        if msgid:  # "" is the header
-            entries[msgid] = Entry(msgid, msgstr or "", comments, fuzzy)
+    @property
+    def mime_headers(self) -> list[tuple[str, str]]:
+        headers = dict(self._get_mime_headers())
+        headers["Project-Id-Version"] = "companion"
+        kept = [(name, headers[name]) for name in KEPT_HEADERS if name in headers]
+        return kept[:-1] + [(kept[-1][0], kept[-1][1] + "\n")]  # every line ends in \n
 
-    for raw in text.splitlines():
-        line = raw.strip()
-        if target == "str" and (line.startswith("#") or line.startswith("msgid ")):
-            flush()  # the next entry begins without a blank line before it
-            comments, fuzzy, msgid, msgstr, target = [], False, None, None, None
-        if not line:
-            flush()
-            comments, fuzzy, msgid, msgstr, target = [], False, None, None, None
-        elif line.startswith("#~"):
-            continue
-        elif line.startswith("#,"):
-            fuzzy = fuzzy or "fuzzy" in line[2:].replace(",", " ").split()
-        elif line.startswith("# ") or line == "#":
-            comments.append(raw[2:] if raw.startswith("# ") else "")
-        elif line.startswith("#"):
-            continue  # references, extracted comments, previous msgids: rewritten or dropped
-        elif line.startswith("msgid "):
-            msgid, target = _unquote(line[6:]), "id"
-        elif line.startswith("msgstr "):
-            msgstr, target = _unquote(line[7:]), "str"
-        elif line.startswith('"') and target == "id":
-            msgid += _unquote(line)
-        elif line.startswith('"') and target == "str":
-            msgstr += _unquote(line)
-    flush()
-    return entries
+    @mime_headers.setter
+    def mime_headers(self, headers) -> None:
+        self._set_mime_headers(headers)
 
 
-_UNESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
-              "f": "\f", "v": "\v"}
-
-
-def _unquote(token: str) -> str:
-    body = token.strip()
-    if len(body) < 2 or body[0] != '"' or body[-1] != '"':
-        raise ValueError(f"not a quoted .po string: {token!r}")
-    return re.sub(r"\\(.)", lambda m: _UNESCAPES.get(m.group(1), m.group(1)), body[1:-1])
-
-
-def escape(text: str) -> str:
-    """A string as it goes between the quotes of a .po file."""
-    return (text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-            .replace("\t", "\\t").replace("\r", "\\r"))
-
-
-def quote(keyword: str, text: str) -> str:
-    """`msgid "…"`; a string with line breaks goes on one quoted line per line, as xgettext does."""
-    lines = text.splitlines(keepends=True)
-    if len(lines) <= 1:
-        return f'{keyword} "{escape(text)}"'
-    return "\n".join([f'{keyword} ""'] + [f'"{escape(line)}"' for line in lines])
-
-
-def header(language: str) -> str:
+def header_comment(language: str) -> str:
     name = LANGUAGES.get(language, language)
-    fields = ["Project-Id-Version: companion", f"Language: {language}", "MIME-Version: 1.0",
-              "Content-Type: text/plain; charset=UTF-8", "Content-Transfer-Encoding: 8bit"]
-    return "\n".join(
-        [f"# {name} ({language}) translation of companion.",
-         "# Written by `python -m companion.app.catalog`: edit the msgstr lines, then run it again.",
-         "# Game terms: docs/translations.md.",
-         'msgid ""', 'msgstr ""'] + [f'"{escape(f + chr(10))}"' for f in fields])
+    return "\n".join([f"# {name} ({language}) translation of companion.",
+                      "# Written by `python -m companion.app.catalog`: edit the msgstr lines, "
+                      "then run it again.",
+                      "# Game terms: docs/translations.md."])
 
 
-def render(language: str, found: dict[str, list[str]] | None = None,
-           filled: Mapping[str, str] | None = None) -> str:
-    """The catalog `update` would write: the header, then every msgid in the code's order.
-    `filled` gives new translations (msgid -> msgstr) that replace what the file has."""
-    found = extract_with_files() if found is None else found
+def _shaped(text, plural: str | None, forms: int):
+    """A translation in the shape its entry needs (a tuple of `forms` strings for a plural);
+    a translation of the other shape is dropped, since it was written for another msgid."""
+    if plural is None:
+        return text if isinstance(text, str) else ""
+    if isinstance(text, (list, tuple)):
+        return tuple(list(text[:forms]) + [""] * (forms - len(text)))
+    return ("",) * forms
+
+
+def old_catalog(language: str) -> Catalog | None:
     path = po_path(language)
-    old = parse_po(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    for msgid, msgstr in (filled or {}).items():
-        old[msgid] = Entry(msgid, msgstr, old[msgid].comments if msgid in old else [])
-    blocks = [header(language)]
-    for msgid, files in found.items():
-        entry = old.get(msgid, Entry(msgid))
-        lines = [f"# {c}".rstrip() for c in entry.comments]
-        lines += [f"#: {name}" for name in files]
-        if entry.fuzzy:
-            lines.append("#, fuzzy")
-        lines += [quote("msgid", msgid), quote("msgstr", entry.msgstr)]
-        blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
+    return read_catalog(path, language) if path.is_file() else None
+
+
+def build(language: str, found: dict[str, Source] | None = None,
+          filled: Mapping[str, object] | None = None) -> Catalog:
+    """The catalog `update` would write: every msgid in the code's order, with the translation
+    it had (or the one in `filled`), its translator comments and fuzzy flag."""
+    found = extract_with_files() if found is None else found
+    old, filled = old_catalog(language), filled or {}
+    new = _Catalog(locale=language, header_comment=header_comment(language), fuzzy=False,
+                   charset="UTF-8")
+    for msgid, source in found.items():
+        kept = old.get(msgid) if old is not None else None
+        text = filled.get(msgid, kept.string if kept else "")
+        fuzzy = kept is not None and kept.fuzzy and msgid not in filled
+        new.add((msgid, source.plural) if source.plural else msgid,
+                _shaped(text, source.plural, new.num_plurals),
+                locations=[(name, None) for name in source.files],
+                user_comments=kept.user_comments if kept else [],
+                flags=["fuzzy"] if fuzzy else [])
+    return new
+
+
+def _restamped(catalog: Catalog) -> Catalog:
+    """A catalog as read, under the header the tool writes."""
+    language = str(catalog.locale_identifier)
+    new = _Catalog(locale=language, header_comment=header_comment(language), fuzzy=False,
+                   charset="UTF-8")
+    for m in catalog:
+        if m.id:
+            new.add(m.id, m.string, locations=m.locations, user_comments=m.user_comments,
+                    flags=m.flags)
+    return new
+
+
+def serialise(catalog: Catalog) -> str:
+    """The .po text of a catalog, as Babel writes it (under the tool's header)."""
+    if not isinstance(catalog, _Catalog):
+        catalog = _restamped(catalog)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, include_lineno=False)
+    return buffer.getvalue().decode("utf-8")
+
+
+def render(language: str, found: dict[str, Source] | None = None,
+           filled: Mapping[str, object] | None = None) -> str:
+    """The text of the catalog `update` would write (`filled`: msgid -> new translation, a
+    list of forms for a plural)."""
+    return serialise(build(language, found, filled))
+
+
+def translated(message) -> bool:
+    """Whether the app shows this entry translated: every form filled in, not fuzzy."""
+    forms = message.string if isinstance(message.string, tuple) else (message.string,)
+    return all(forms) and not message.fuzzy
+
+
+def gaps(catalog: Catalog) -> list[str]:
+    """The msgids a catalog leaves in English (empty or fuzzy)."""
+    return [m.id[0] if m.pluralizable else m.id for m in catalog if m.id and not translated(m)]
 
 
 def missing(language: str) -> list[str]:
     """The msgids of the code that the language's catalog does not translate (empty or fuzzy)."""
-    path = po_path(language)
-    old = parse_po(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    return [m for m in extract() if m not in old or not old[m].msgstr or old[m].fuzzy]
+    old = old_catalog(language)
+    return [m for m in extract()
+            if old is None or old.get(m) is None or not translated(old.get(m))]
 
 
 def update(language: str) -> bool:
@@ -266,8 +305,9 @@ def _locked():
             fcntl.flock(f, fcntl.LOCK_UN)
 
 
-def _fills(argv: list[str]) -> dict[str, dict[str, str]]:
-    """`--fill FILE.json`: {msgid: {language: msgstr}} to write into the catalogs."""
+def _fills(argv: list[str]) -> dict[str, dict[str, object]]:
+    """`--fill FILE.json`: {msgid: {language: msgstr}} to write into the catalogs (a plural's
+    msgstr is a list: one text per form of the language, as its Plural-Forms counts them)."""
     if "--fill" not in argv:
         return {}
     with open(argv[argv.index("--fill") + 1], encoding="utf-8") as f:
@@ -291,18 +331,18 @@ def _main(argv: list[str]) -> int:
     stale = []
     for language in TRANSLATED:
         path = po_path(language)
-        text = render(language, found, fills.get(language))
+        new = build(language, found, fills.get(language))
+        text = serialise(new)
         current = path.read_text(encoding="utf-8") if path.is_file() else None
         if text != current:
             stale.append(language)
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")
-        entries = parse_po(text)
-        gaps = [m for m, e in entries.items() if not e.msgstr or e.fuzzy]
+        untranslated = gaps(new)
         state = ("out of date" if check else "updated") if language in stale else "up to date"
-        print(f"{language}: {len(entries)} strings, {len(gaps)} missing ({state})")
-        for msgid in gaps:
+        print(f"{language}: {len(found)} strings, {len(untranslated)} missing ({state})")
+        for msgid in untranslated:
             print(f"    {msgid!r}")
     return 1 if check and stale else 0
 

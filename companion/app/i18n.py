@@ -1,18 +1,21 @@
-"""Translations: gettext catalogs read from the shipped `data/locale/*.po` (companion.resources),
-switchable while the app runs.
+"""Translations: gettext catalogs read from the shipped `data/locale/*.po` (companion.resources)
+with Babel, switchable while the app runs.
 
-Layouts use `tr._("…")`; when the language changes every such text is re-evaluated. Python
-code uses `_()` and redraws its screen on the `language` event of the app.
+Layouts use `tr._("…")` and `tr.ngettext("…", "…", n)`; when the language changes every such
+text is re-evaluated. Python code uses `_()` / `ngettext()` and redraws its screen on the
+`language` event of the app. Each catalog carries its language's plural rule (Babel's), so
+`ngettext` picks "1 Karte", "2 Karten", "20 de cărți" as the language counts.
 """
 
 from __future__ import annotations
 
-import ast
 import gettext
 import io
-import struct
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from kivy.lang import Observable
 
 from companion.resources import locale_dir
@@ -31,67 +34,34 @@ def po_path(language: str) -> Path:
     return locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def read_po(path: Path) -> dict[str, str]:
-    """msgid -> msgstr of a .po file (no plural forms; fuzzy or empty entries are left out)."""
-    entries: dict[str, str] = {}
-    msgid = msgstr = None
-    target = None
-    fuzzy = False
-
-    def flush() -> None:
-        if msgid is not None and msgstr and not fuzzy:
-            entries[msgid] = msgstr
-
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if line.startswith("#,") and "fuzzy" in line:
-            fuzzy = True
-        elif line.startswith("msgid "):
-            flush()
-            msgid, msgstr, target, fuzzy = ast.literal_eval(line[6:]), None, "id", fuzzy
-        elif line.startswith("msgstr "):
-            msgstr, target = ast.literal_eval(line[7:]), "str"
-        elif line.startswith('"') and target == "id":
-            msgid += ast.literal_eval(line)
-        elif line.startswith('"') and target == "str":
-            msgstr += ast.literal_eval(line)
-        elif not line:
-            flush()
-            msgid = msgstr = target = None
-            fuzzy = False
-    flush()
-    return entries
+def read_catalog(path: Path, language: str | None = None) -> Catalog:
+    """A .po file as Babel reads it (its header, plural rule, every entry, fuzzy ones too)."""
+    with open(path, "rb") as f:
+        return read_po(f, locale=language)
 
 
-def compile_mo(entries: dict[str, str]) -> bytes:
-    """The GNU .mo form of a catalog, as msgfmt writes it (no hash table)."""
-    entries = dict(entries)
-    entries.setdefault("", "Content-Type: text/plain; charset=UTF-8\n")
-    keys = sorted(entries)
-    ids = [k.encode("utf-8") for k in keys]
-    strs = [entries[k].encode("utf-8") for k in keys]
-    count = len(keys)
-    table_size = 7 * 4 + 16 * count
-    offsets, data = [], b""
-    for blob in ids + strs:
-        offsets.append((len(blob), table_size + len(data)))
-        data += blob + b"\0"
-    header = struct.pack("<7I", 0x950412DE, 0, count, 28, 28 + 8 * count, 0, 0)
-    tables = b"".join(struct.pack("<2I", *pair) for pair in offsets)
-    return header + tables + data
+def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
+    """The catalog as gettext answers it: Babel writes the .mo (fuzzy and empty entries left
+    out, so those show the English text) and gettext reads it with its plural rule."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
 def catalog(language: str) -> gettext.NullTranslations:
     path = po_path(language)
     if language == "en" or not path.is_file():
-        return gettext.NullTranslations()
-    return gettext.GNUTranslations(io.BytesIO(compile_mo(read_po(path))))
+        return gettext.NullTranslations()  # English: a msgid is its own text
+    return compile_catalog(read_catalog(path, language))
 
 
 class Translator(Observable):
-    """`tr._(text)` in kv re-evaluates when `switch` changes the language."""
+    """`tr._(text)` and `tr.ngettext(one, many, n)` in kv re-evaluate when `switch` changes
+    the language."""
 
     observers: list = []
+    _WORDS = ("_", "ngettext")  # our own events: the kv compiler binds to these names
 
     def __init__(self, language: str = "en"):
         super().__init__()
@@ -102,15 +72,18 @@ class Translator(Observable):
     def _(self, text: str) -> str:
         return self._catalog.gettext(text)
 
-    # The kv compiler binds as fbind(name, callback, args): "_" is our own event.
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._catalog.ngettext(singular, plural, n)
+
+    # The kv compiler binds as fbind(name, callback, args).
     def fbind(self, name, func, args=(), **kwargs):
-        if name == "_":
+        if name in self._WORDS:
             self.observers.append((func, args, kwargs))
             return 0
         return super().fbind(name, func, *args, **kwargs)
 
     def funbind(self, name, func, args=(), **kwargs):
-        if name == "_":
+        if name in self._WORDS:
             key = (func, args, kwargs)
             if key in self.observers:
                 self.observers.remove(key)
@@ -132,3 +105,14 @@ tr = Translator()
 def _(text: str) -> str:
     """Translate a string in the language now chosen."""
     return tr._(text)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted phrase that the chosen language uses for n (still to be
+    formatted: `ngettext("{n} ticket", "{n} tickets", n).format(n=n)`)."""
+    return tr.ngettext(singular, plural, n)
+
+
+def locale() -> str:
+    """The chosen language as a Babel locale, for dates and numbers."""
+    return tr.language

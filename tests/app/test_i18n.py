@@ -1,22 +1,22 @@
-"""Translations: every marked string is translated in every catalog with its blanks intact, the
-catalogs are in step with the code, .po files are read and .mo files built correctly, and the
-UI shows no English literal that bypasses gettext."""
+"""Translations: every marked string is translated in every catalog with its blanks intact (each
+plural form too), the catalogs are in step with the code, Babel reads the .po files and builds
+the .mo files, and the UI shows no English literal that bypasses gettext."""
 
 from __future__ import annotations
 
 import ast
 import difflib
-import gettext
-import io
+import json
 import re
 import string
 from pathlib import Path
 
 import pytest
+from babel.messages.plurals import get_plural
 
 from companion.app import catalog
 from companion.app.i18n import catalog as load_catalog
-from companion.app.i18n import compile_mo, po_path, read_po
+from companion.app.i18n import compile_catalog, po_path, read_catalog
 
 LANGUAGES = catalog.TRANSLATED
 ROOT = catalog.ROOT
@@ -32,6 +32,17 @@ def blanks(text: str) -> set[tuple[str, str | None, str]]:
     return {(name, conversion, spec or "")
             for _literal, name, spec, conversion in string.Formatter().parse(text)
             if name is not None}
+
+
+def read_po(path: Path) -> dict[str, str | tuple[str, ...]]:
+    """msgid -> what the app shows for it (a plural: its forms); empty and fuzzy entries left
+    out."""
+    return {m.id[0] if m.pluralizable else m.id: m.string
+            for m in read_catalog(path) if m.id and catalog.translated(m)}
+
+
+def plurals(msgids_found) -> dict[str, str]:
+    return {m: s.plural for m, s in msgids_found.items() if s.plural}
 
 
 def dummy_values(text: str) -> dict[str, object]:
@@ -113,28 +124,49 @@ def test_every_msgid_is_translated(language, msgids):
                          + "\n".join(f"  {m!r}" for m in missing))
 
 
+def blank_problem(msgids: tuple[str, ...], translation: str) -> str | None:
+    """Why a translation's blanks don't fit its msgid (a plural form may follow either the
+    singular or the plural msgid), or None."""
+    try:
+        got = blanks(translation)
+        if got not in [blanks(m) for m in msgids]:
+            return f"blanks {sorted(got)} instead of {sorted(blanks(msgids[-1]))}"
+        translation.format(**dummy_values(msgids[-1]))
+    except (KeyError, IndexError, ValueError) as error:
+        return f"does not format ({error!r})"
+    return None
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_translations_keep_the_blanks(language, msgids):
+def test_translations_keep_the_blanks(language):
+    found = catalog.extract_with_files()
     entries = read_po(po_path(language))
     problems = []
-    for msgid in msgids:
+    for msgid, source in found.items():
         translation = entries.get(msgid)
-        if not translation:
-            continue
-        try:
-            wanted, got = blanks(msgid), blanks(translation)
-        except ValueError as error:
-            problems.append(f"{msgid!r} -> {translation!r}: {error}")
-            continue
-        if wanted != got:
-            problems.append(f"{msgid!r} -> {translation!r}: blanks {sorted(got)} "
-                            f"instead of {sorted(wanted)}")
-            continue
-        try:
-            translation.format(**dummy_values(msgid))
-        except (KeyError, IndexError, ValueError) as error:
-            problems.append(f"{msgid!r} -> {translation!r}: does not format ({error!r})")
+        forms = translation if isinstance(translation, tuple) else (translation,)
+        msgids = (msgid, source.plural) if source.plural else (msgid,)
+        for form in filter(None, forms):
+            problem = blank_problem(msgids, form)
+            if problem:
+                problems.append(f"{msgid!r} -> {form!r}: {problem}")
     assert not problems, f"{language}:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_entries_have_the_languages_forms(language):
+    """Every ngettext msgid is a plural entry with as many forms as Babel's rule for the
+    language has (Romanian 3, Hungarian 1, German and Swedish 2)."""
+    wanted = {"de": 2, "hu": 1, "ro": 3, "sv": 2}[language]
+    assert get_plural(language).num_plurals == wanted
+    counted = plurals(catalog.extract_with_files())
+    assert counted, "the code has no ngettext call"
+    po = read_catalog(po_path(language))
+    assert po.num_plurals == wanted
+    for msgid, plural in counted.items():
+        message = po.get(msgid)
+        assert message.pluralizable and message.id == (msgid, plural)
+        assert len(message.string) == wanted
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -152,8 +184,13 @@ def test_catalogs_are_up_to_date(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_compiled_catalog_answers_every_msgid(language, msgids):
     entries = read_po(po_path(language))
+    counted = plurals(catalog.extract_with_files())
     translations = load_catalog(language)
-    wrong = [m for m in msgids if entries.get(m) and translations.gettext(m) != entries[m]]
+    wrong = [m for m in msgids if isinstance(entries.get(m), str)
+             and translations.gettext(m) != entries[m]]
+    # a plural: every form is the answer for some count, and nothing else is
+    wrong += [m for m in counted if m in entries and set(entries[m]) != {
+        translations.ngettext(m, counted[m], n) for n in range(200)}]
     assert not wrong, f"{language}: the compiled catalog answers these differently: {wrong}"
     assert translations.gettext("not a msgid at all") == "not a msgid at all"
 
@@ -169,104 +206,127 @@ def test_update_keeps_translations_adds_new_and_drops_obsolete(tmp_path, monkeyp
                     '#~ msgid "Long gone"\n#~ msgstr "Lange weg"\n', encoding="utf-8")
     assert catalog.update("de") is True
     text = path.read_text(encoding="utf-8")
-    entries = catalog.parse_po(text)
-    assert list(entries) == catalog.extract()
-    assert entries["Settings"].msgstr == "Einstellungen"
-    assert entries["Undo"].msgstr == "Zurück" and entries["Undo"].fuzzy
-    assert entries["Undo"].comments == ["checked by Anna"]
-    assert entries["Draw tickets"].msgstr == ""
+    entries = read_catalog(path)
+    assert [m.id[0] if m.pluralizable else m.id for m in entries if m.id] == catalog.extract()
+    assert entries.get("Settings").string == "Einstellungen"
+    assert entries.get("Undo").string == "Zurück" and entries.get("Undo").fuzzy
+    assert entries.get("Undo").user_comments == ["checked by Anna"]
+    assert entries.get("Draw tickets").string == ""
     assert "no longer has" not in text and "Long gone" not in text
     assert '"Content-Type: text/plain; charset=UTF-8\\n"' in text and '"Language: de\\n"' in text
-    assert read_po(path) == {"": read_po(path)[""], "Settings": "Einstellungen"}  # fuzzy left out
+    assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in text
+    assert read_po(path) == {"Settings": "Einstellungen"}  # fuzzy left out
     assert catalog.missing("de") == [m for m in catalog.extract() if m != "Settings"]
     assert catalog.update("de") is False  # stable: a second run changes nothing
 
 
-# ---- reading .po, writing .po, building .mo ----------------------------------------------
+def test_fill_writes_plural_forms_as_a_list(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path))
+    counted = plurals(catalog.extract_with_files())
+    msgid = next(iter(counted))
+    for language in LANGUAGES:
+        po_path(language).parent.mkdir(parents=True)
+    fill = tmp_path / "fill.json"
+    fill.write_text(json.dumps({msgid: {"ro": ["unu", "câteva", "multe"], "hu": ["mind"],
+                                        "de": "not a list: dropped"}}), encoding="utf-8")
+    assert catalog.main(["--fill", str(fill)]) == 0
+    assert read_catalog(po_path("ro")).get(msgid).string == ("unu", "câteva", "multe")
+    assert read_catalog(po_path("hu")).get(msgid).string == ("mind",)
+    assert read_catalog(po_path("de")).get(msgid).string == ("", "")
+    assert catalog.main(["--check"]) == 0
+
+
+# ---- reading .po and building .mo: Babel ---------------------------------------------------
 
 SAMPLE_PO = r'''# A translator's comment
 msgid ""
 msgstr ""
-"Language: hu\n"
+"Language: ro\n"
 "Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : (n==0 || (n%100 > 0 && n%100 < 20)) ? 1 : 2);\n"
 
 #: companion/games/ttr_nyc/ui/play.py
 msgid ""
 "First line\n"
 "second line"
 msgstr ""
-"Első sor\n"
-"második sor"
+"Primul rând\n"
+"al doilea"
 
 msgid "Say \"hi\" \\ {name!r}\tnow"
-msgstr "Mondd: \"szia\" \\ {name!r}\tmost"
+msgstr "Spune: \"salut\" \\ {name!r}\tacum"
 
 #, fuzzy
 msgid "Unsure"
-msgstr "Bizonytalan"
+msgstr "Nesigur"
 
 #, python-format, fuzzy
 msgid "Also unsure"
-msgstr "Szintén"
+msgstr "La fel"
 
 msgid "Not yet"
 msgstr ""
 
+msgid "{n} ticket"
+msgid_plural "{n} tickets"
+msgstr[0] "{n} bilet"
+msgstr[1] "{n} bilete"
+msgstr[2] "{n} de bilete"
+
 msgid "Ő and ș"
-msgstr "ő és ș"
+msgstr "ő și ș"
 '''
 
 
-def test_read_po_handles_multiline_strings_escapes_and_fuzzy(tmp_path):
+def test_read_po_handles_multiline_strings_escapes_plurals_and_fuzzy(tmp_path):
     path = tmp_path / "sample.po"
     path.write_text(SAMPLE_PO, encoding="utf-8")
     entries = read_po(path)
-    assert entries["First line\nsecond line"] == "Első sor\nmásodik sor"
-    assert entries['Say "hi" \\ {name!r}\tnow'] == 'Mondd: "szia" \\ {name!r}\tmost'
-    assert entries["Ő and ș"] == "ő és ș"
+    assert entries["First line\nsecond line"] == "Primul rând\nal doilea"
+    assert entries['Say "hi" \\ {name!r}\tnow'] == 'Spune: "salut" \\ {name!r}\tacum'
+    assert entries["Ő and ș"] == "ő și ș"
+    assert entries["{n} ticket"] == ("{n} bilet", "{n} bilete", "{n} de bilete")
     assert "Unsure" not in entries and "Also unsure" not in entries  # fuzzy
     assert "Not yet" not in entries  # untranslated
-    assert "Content-Type: text/plain; charset=UTF-8" in entries[""]
-    parsed = catalog.parse_po(SAMPLE_PO)  # the catalog writer's reader agrees, and keeps more
-    assert {m: e.msgstr for m, e in parsed.items() if e.msgstr and not e.fuzzy} == {
-        m: s for m, s in entries.items() if m}
-    assert parsed["Unsure"].fuzzy and parsed["Also unsure"].fuzzy
-    assert parsed["Not yet"].msgstr == ""
+    translations = compile_catalog(read_catalog(path))
+    said = {n: translations.ngettext("{n} ticket", "{n} tickets", n).format(n=n)
+            for n in (0, 1, 2, 19, 20, 21, 101, 120)}
+    assert said == {0: "0 bilete", 1: "1 bilet", 2: "2 bilete", 19: "19 bilete",
+                    20: "20 de bilete", 21: "21 de bilete", 101: "101 bilete",
+                    120: "120 de bilete"}
+    assert translations.gettext("Unsure") == "Unsure"  # fuzzy: English
+    assert translations.info()["content-type"].lower() == "text/plain; charset=utf-8"
 
 
 @pytest.mark.parametrize("text", [
     "plain", 'with "quotes"', "back\\slash", "two\nlines", "ends with newline\n",
-    "tab\there", "ő ș å ß – ×", '{name!r}: {{"json": true}}', "\n", "a\\nb is not a newline",
+    "tab\there", "ő ș å ß – ×", '{name!r}: {{"json": true}}', "a\\nb is not a newline",
+    "a long line " * 12,
 ])
-def test_po_strings_survive_writing_and_reading(tmp_path, text):
+def test_po_strings_survive_writing_reading_and_compiling(tmp_path, text):
+    written = catalog.Catalog(locale="sv")
+    written.add(text, text)
     path = tmp_path / "one.po"
-    path.write_text(catalog.quote("msgid", text) + "\n" + catalog.quote("msgstr", text) + "\n",
-                    encoding="utf-8")
+    path.write_text(catalog.serialise(written), encoding="utf-8")
     assert read_po(path) == {text: text}
-    assert catalog.parse_po(path.read_text(encoding="utf-8"))[text].msgstr == text
+    assert compile_catalog(read_catalog(path)).gettext(text) == text
 
 
-def test_compile_mo_round_trips_through_gnu_translations():
-    entries = {
-        "": "Content-Type: text/plain; charset=UTF-8\n",
-        "Undo": "Visszavonás",
-        "Deck": "Húzópakli ő",
-        "Route": "Rută ș ț",
-        "Tickets": "Biljetter å ä ö",
-        "Street": "Straße ß",
-        "plain ascii": "still ascii",
-        "two\nlines": "zwei\nZeilen",
-        "{player} wins!": "{player} nyert!",
-    }
-    translations = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
-    for msgid, msgstr in entries.items():
-        if msgid:
-            assert translations.gettext(msgid) == msgstr
-    assert translations.gettext("unknown") == "unknown"
-    assert translations.info()["content-type"] == "text/plain; charset=UTF-8"
-    # without a header compile_mo adds one, so non-ASCII still decodes as UTF-8
-    bare = gettext.GNUTranslations(io.BytesIO(compile_mo({"ő": "ș å ß"})))
-    assert bare.gettext("ő") == "ș å ß"
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogs_round_trip_through_babel_unchanged(language):
+    """Babel reads each catalog and writes it back byte for byte (the tool's --check)."""
+    path = po_path(language)
+    assert catalog.serialise(read_catalog(path, language)) == path.read_text(encoding="utf-8")
+
+
+def test_no_hand_written_po_parser_or_mo_writer_is_left():
+    sources = {name: (ROOT / "companion" / "app" / name).read_text(encoding="utf-8")
+               for name in ("i18n.py", "catalog.py")}
+    for name, text in sources.items():
+        for sign in ("struct.pack", "0x950412DE", "def parse_po", "def compile_mo",
+                     "def _unquote", 'startswith("msgid'):
+            assert sign not in text, f"{name} still has {sign!r}"
+    assert "babel.messages" in sources["i18n.py"] and "babel.messages" in sources["catalog.py"]
 
 
 # ---- the UI: no English text that skips gettext ------------------------------------------
