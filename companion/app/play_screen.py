@@ -4,11 +4,13 @@ the screen, undo that says what it takes back, and the seat buttons' default."""
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.metrics import dp
 
 from companion.core.rules import Move
 
 from .games import game_ui
-from .i18n import _
+from .i18n import _, tr
+from .rig import SeatStrip
 from .screens import BaseScreen
 
 
@@ -17,11 +19,27 @@ class PlayScreen(BaseScreen):
     comes from the engine (`moves`), and a question is opened through `open_dialog`."""
 
     message_at = "panel_message"  # the id of the Message where this screen speaks
+    strip_at = "seat_slot"  # the id of the box in the layout that holds the seat strip
 
     def __init__(self, **kwargs):
         self.dialog = None  # the question open over the screen, if any
         self.moves: dict[str, Move] = {}  # the kinds of move open now, or why not
         super().__init__(**kwargs)
+
+    def on_kv_post(self, base_widget) -> None:
+        super().on_kv_post(base_widget)
+        self.seat_strip = SeatStrip(self)
+        slot = self.ids.get(self.strip_at)
+        if slot is None:  # a layout without the slot: the strip along the screen's bottom
+            self.seat_strip.size_hint_x, self.seat_strip.pos = 0.6, (dp(4), dp(4))
+            slot = self
+        slot.add_widget(self.seat_strip)
+
+    def on_enter(self, *args) -> None:
+        super_enter = getattr(super(), "on_enter", None)
+        if super_enter is not None:
+            super_enter(*args)
+        self.seat_strip.start()
 
     # ---- the engine's answers ------------------------------------------------------------
 
@@ -59,6 +77,7 @@ class PlayScreen(BaseScreen):
         # A question floats over the whole window: it goes with the screen, and comes back
         # with it (refresh asks again whatever the game still needs).
         super().on_leave(*args)
+        self.seat_strip.stop()
         self.close_dialog()
         self.left()
 
@@ -83,3 +102,46 @@ class PlayScreen(BaseScreen):
     def seat_button(self, seat: int, end_turn: bool) -> None:
         """A seat button pressed where the game has no single obvious move for it."""
         self.show_message(_("Tap your move on the screen."), self.message_at)
+
+    # ---- the seat strip: whose turn, and what each seat's button does ----------------------
+
+    def to_move(self) -> int | None:
+        """The player whose move it is (who answers the table's question), if anyone."""
+        table = self.table
+        if table is None or table.status.over:
+            return None
+        return table.status.seat
+
+    def button_hint(self, seat: int) -> str:
+        """What the button of `seat` (the player to move) does now, in a few words; a game
+        says its single obvious move here (and does it in `seat_button`)."""
+        return "—"
+
+    def seat_lines(self) -> list[tuple]:
+        """For the seat strip, per player: (the physical seat they sit at, rgba, name, what the
+        button does, to move?)."""
+        table = self.table
+        if table is None:
+            return []
+        ui = game_ui(table.header.game)
+        colours = list(table.header.options.get("colours") or ui.colours)
+        mover = self.to_move()
+        places = table.header.options.get("places") or range(len(table.header.players))
+        lines = []
+        for seat, name in enumerate(table.header.players):
+            rgba = ui.rgba.get(colours[seat] if seat < len(colours) else "", (1, 1, 1, 1))
+            hint = self.button_hint(seat) if seat == mover else _("wait")
+            if hint in ("", "—"):
+                hint = _("nothing now")
+            if seat == mover and table.actions:
+                hint = _("{button}; hold: undo").format(button=hint)
+            lines.append((places[seat], rgba, name, hint, seat == mover))
+        return lines
+
+    def seat_strip_key(self) -> tuple:
+        """What the strip's words depend on: it redraws when this changes."""
+        table = self.table
+        if table is None:
+            return (None,)
+        return (table.game_id, len(table.actions), table.status.waiting_for, tr.language,
+                self.dialog is not None, getattr(self, "picking", False))

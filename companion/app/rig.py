@@ -13,11 +13,12 @@ import time
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
-from kivy.properties import ListProperty, NumericProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.config import ConfigError, config_path, load
@@ -195,12 +196,14 @@ class SeatLamp(ButtonBehavior, Widget):
     seat = NumericProperty(0)
     rgba = ListProperty([1, 1, 1, 1])
     level = NumericProperty(0.0)  # how bright the LED is now, 0–1
+    letter = StringProperty("")  # the player's initial, on the lamp
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.size_hint = (None, None)
         self.size = (touch(), touch())
-        self.bind(pos=self._draw, size=self._draw, level=self._draw, rgba=self._draw)
+        self.bind(pos=self._draw, size=self._draw, level=self._draw, rgba=self._draw,
+                  letter=self._draw)
 
     def on_press(self) -> None:
         App.get_running_app().rig.hold(self.seat, True)
@@ -217,44 +220,104 @@ class SeatLamp(ButtonBehavior, Widget):
             Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
             Color(1, 1, 1, 0.3 + 0.7 * self.level)
             Line(circle=(cx, cy, r + dp(3)), width=dp(1.5))
+            if self.letter:
+                texture = _letter(self.letter)
+                w, h = texture.size
+                Color(1, 1, 1, 1)
+                Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
 
 
-class SeatLamps(BoxLayout):
-    """The row of drawn seat LEDs and buttons, following the real (mock) LEDs' modes."""
+def _letter(text: str):
+    """A player's initial as a texture, outlined dark so it reads on any colour."""
+    from kivy.core.text import Label as CoreLabel
+    label = CoreLabel(text=text, font_size=dp(18), bold=True, outline_width=2,
+                      outline_color=(0, 0, 0))
+    label.refresh()
+    return label.texture
 
-    def __init__(self, **kwargs):
+
+class SeatStrip(BoxLayout):
+    """Whose turn it is, and what each seat's button does now: a lamp per player (off the Pi,
+    the seat's LED and button drawn; on the Pi, the LED shown) with the player's name and the
+    button's hint beside it. Every play screen has one (PlayScreen places it); it redraws
+    itself when the game, the moves or the language change."""
+
+    def __init__(self, screen, **kwargs):
         super().__init__(orientation="horizontal", spacing=dp(6), size_hint_y=None,
                          height=touch(), **kwargs)
+        self.screen = screen
         self._event = None
+        self._seen = None
 
-    def show_seats(self, colours: list[str]) -> None:
-        self.clear_widgets()
-        for seat, colour in enumerate(colours):
-            self.add_widget(SeatLamp(seat=seat, rgba=TAXI_RGBA.get(colour, (1, 1, 1, 1))))
+    def start(self) -> None:
         if self._event is None:
             self._event = Clock.schedule_interval(self._tick, 1 / 15)
+        self._seen = None
+        self._tick(0)
 
     def stop(self) -> None:
         if self._event is not None:
             self._event.cancel()
             self._event = None
 
+    def lamps(self) -> list:
+        return [cell.lamp for cell in self.children]
+
     def _tick(self, _dt) -> None:
-        from companion.hardware.seats import LightState
         app = App.get_running_app()
         if app is None or app.rig is None:  # the app is closing
             return
-        modes = app.rig.modes()
-        now = time.monotonic()
-        for lamp in self.children:
-            mode = modes[lamp.seat] if lamp.seat < len(modes) else LightState.OFF
-            if mode is LightState.ON:
-                level = 1.0
-            elif mode is LightState.BLINK:
-                level = 1.0 if now % 1.0 < 0.5 else 0.0
-            elif mode is LightState.PULSE:
-                level = 0.5 + 0.5 * math.sin(now * math.pi)
-            else:
-                level = 0.0
-            if abs(lamp.level - level) > 0.01:
-                lamp.level = level
+        seen = self.screen.seat_strip_key()
+        if seen != self._seen:
+            self._seen = seen
+            self._fill(self.screen.seat_lines())
+        light(self.lamps(), app.rig.modes())
+
+    def _fill(self, lines) -> None:
+        """lines: (seat, rgba, name, hint, to_move) per player, in the players' order."""
+        if len(self.children) != len(lines):
+            self.clear_widgets()
+            for seat in range(len(lines)):
+                self.add_widget(SeatCell(seat))
+        for cell, line in zip(reversed(self.children), lines):
+            cell.show(*line)
+
+
+class SeatCell(BoxLayout):
+    """One player in the seat strip: the lamp (their colour and initial) and what the button
+    does; the player to move's cell is the wide one."""
+
+    def __init__(self, seat: int, **kwargs):
+        super().__init__(orientation="horizontal", spacing=dp(4), **kwargs)
+        self.lamp = SeatLamp(seat=seat)
+        self.words = Label(font_size=dp(14), markup=True, halign="left", valign="middle",
+                           max_lines=2)
+        self.words.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        self.add_widget(self.lamp)
+        self.add_widget(self.words)
+
+    def show(self, seat: int, rgba, name: str, hint: str, to_move: bool) -> None:
+        from kivy.utils import escape_markup
+        self.lamp.seat, self.lamp.rgba = seat, list(rgba)
+        self.lamp.letter = name[:1].upper()
+        hint = escape_markup(hint)
+        self.words.text = f"[b]{hint}[/b]" if to_move else hint
+        self.words.color = (1, 1, 1, 1) if to_move else (1, 1, 1, 0.7)
+        self.size_hint_x = 2.6 if to_move else 1
+
+def light(lamps, modes) -> None:
+    """The drawn lamps as bright as the LEDs are now."""
+    from companion.hardware.seats import LightState
+    now = time.monotonic()
+    for lamp in lamps:
+        mode = modes[lamp.seat] if lamp.seat < len(modes) else LightState.OFF
+        if mode is LightState.ON:
+            level = 1.0
+        elif mode is LightState.BLINK:
+            level = 1.0 if now % 1.0 < 0.5 else 0.0
+        elif mode is LightState.PULSE:
+            level = 0.5 + 0.5 * math.sin(now * math.pi)
+        else:
+            level = 0.0
+        if abs(lamp.level - level) > 0.01:
+            lamp.level = level

@@ -6,10 +6,10 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from companion.app.play_screen import PlayScreen
 from companion.core.rules import Phase
-from ..engine import Rotw, Step
+from ..engine import Card, Rotw, Step
 from .actions import ActionPanel
 from .building import Building
 from .delivering import Delivering
@@ -18,7 +18,7 @@ from .network import PLAYER_RGBA
 from .questions import Questions
 from .taking import Taking
 from .widgets import RotwPlayerRow
-from .words import describe, explain
+from .words import card_name, describe, explain
 
 DEFAULT_COLOURS = ["purple", "light_blue", "grey", "green"]
 
@@ -31,6 +31,7 @@ class RotwPlayScreen(PlayScreen):
     last_move = StringProperty("")
     final_round = BooleanProperty(False)
     final_text = StringProperty("")
+    hand_text = StringProperty("")  # the cards the table saw go into the hand of the player to move
 
     def __init__(self, **kwargs):
         # The parts first: the layout (applied in super().__init__) wires taps to them.
@@ -76,6 +77,7 @@ class RotwPlayScreen(PlayScreen):
         self.delivering.refresh()
         self.taking.refresh()
         self._refresh_players()
+        self.hand_text = hand_words(table.state.seats[self.seat].hand)
         self.actions.refresh()
         recent = table.actions[-1] if table.actions else None
         self.last_move = describe(recent, table.header.players) if recent else ""
@@ -140,6 +142,11 @@ class RotwPlayScreen(PlayScreen):
             return False
         return App.get_running_app().submit(action, where)
 
+    def button_hint(self, seat: int) -> str:
+        if self.dialog is not None or self.waiting():
+            return _("answer on the screen")
+        return _("take the top card") if self.is_open("take_deck") else "—"
+
     def seat_button(self, seat: int, end_turn: bool) -> None:
         """The seat button takes the top card of the draw pile while cards are taken."""
         if end_turn and self.is_open("take_deck"):
@@ -161,3 +168,15 @@ class RotwPlayScreen(PlayScreen):
             super().show_message(text, where, good)
             return
         self.dialog.say(text, good)
+
+
+def hand_words(hand) -> str:
+    """The cards in a hand the table saw go in (known), and how many it did not (unseen)."""
+    from kivy.utils import escape_markup
+    seen = [(_("{count} × {card}").format(count=count, card=card_name(Card(kind).key))
+             if count > 1 else card_name(Card(kind).key))
+            for kind, count in enumerate(hand.known) if count]
+    if hand.unknown:
+        seen.append(ngettext("{count} card not seen", "{count} cards not seen",
+                             hand.unknown).format(count=hand.unknown))
+    return f"[b]{escape_markup(_('Your cards:'))}[/b] " + escape_markup(", ".join(seen))

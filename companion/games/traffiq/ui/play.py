@@ -191,6 +191,11 @@ class TraffiqPlayScreen(PlayScreen):
     def fit_map(self) -> None:
         self.city.fit()
 
+    def button_hint(self, seat: int) -> str:
+        if self.dialog is not None or self.picking:
+            return _("answer on the screen")
+        return _("draw a tile") if self.is_open(DrawTile.type) else "—"
+
     def seat_button(self, seat: int, end_turn: bool) -> None:
         """The player to move pressed their seat button: a tile from the supply, the one
         obvious move; anything else is tapped on the screen."""

@@ -16,7 +16,7 @@ from kivy.utils import escape_markup
 from companion.app.play_screen import PlayScreen
 from companion.app.i18n import _
 from .map_screen import TtrScreen
-from companion.app.theme import TAXI_RGBA, touch
+from companion.app.theme import TAXI_RGBA
 from .words import card_name, describe, explain
 from companion.core.rules import Phase
 from ..engine import DrawBlind, DrawTickets, KeepTickets, Pass, TakeFaceUp
@@ -43,9 +43,6 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
 
     # ---- reading the game --------------------------------------------------------------
 
-    def left(self) -> None:
-        self.ids.seat_lamps.stop()
-
     def refresh(self) -> None:
         table = self.table
         if table is None:
@@ -67,7 +64,6 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         self.final_text = _("Final round: everyone has one last turn")
         self._refresh_cards(table, seat)
         self._refresh_players(table, colours)
-        self._refresh_seat_buttons(colours)
         self.can_pass = self.moves["pass"].open
         self.can_tickets = self.moves["draw_tickets"].open
         recent = table.actions[-5:]
@@ -108,21 +104,12 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
             box.add_widget(label)
         box.add_widget(Widget())
 
-    def _refresh_seat_buttons(self, colours) -> None:
-        """What the seat buttons do now; off the Pi, the LEDs and buttons drawn here too."""
-        rig = App.get_running_app().rig
-        lamps = self.ids.seat_lamps
-        if rig is not None and rig.mock and rig.lights is not None:
-            lamps.show_seats(colours)
-            lamps.opacity, lamps.height = 1, touch()
-            self.ids.button_hint.text = _("Seat buttons (or keys 1–4): draw from the deck; "
-                                          "hold to undo")
-        else:
-            lamps.stop()
-            lamps.clear_widgets()
-            lamps.opacity, lamps.height = 0, 0
-            self.ids.button_hint.text = _("Your seat button draws from the deck; hold it to "
-                                          "undo")
+    def button_hint(self, seat: int) -> str:
+        if self.dialog is not None or self.table.status.waiting_for is not None:
+            return _("answer on the screen")
+        if self.moves.get("draw_blind") is not None and self.is_open("draw_blind"):
+            return _("draw from the deck")
+        return "—"
 
     def seat_button(self, seat: int, end_turn: bool) -> None:
         """The player to move pressed their seat button: the single obvious move, a card
