@@ -15,6 +15,7 @@ from kivy.uix.label import Label
 from companion.boards import rules_for
 from companion.gamelog import UNDO
 from companion.store import GameRecord, GameStatus
+from . import l10n
 from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
@@ -55,7 +56,7 @@ def player_records(store) -> dict[str, dict[str, Record]]:
 
 def row_text(store, game: GameRecord) -> str:
     """A row of History: when, which game, and how it ended (or stands)."""
-    date = (game.finished or game.abandoned or game.created)[:10]
+    date = l10n.day(game.finished or game.abandoned or game.created)
     return _("{date} · {game}").format(date=date, game=game_name(game.game)) + "\n" + \
         outcome(store, game)
 
@@ -93,8 +94,8 @@ class HistoryScreen(BaseScreen):
                 grid.add_widget(self._cell(text, bold=True, wrap=True))
             for name, record in sorted(records[game_id].items(),
                                        key=lambda item: (-item[1].wins, item[0].casefold())):
-                for text in (name, str(record.games), str(record.wins), f"{record.average:.1f}",
-                             str(record.best)):
+                for text in (name, l10n.number(record.games), l10n.number(record.wins),
+                             l10n.number(record.average, 1), l10n.number(record.best)):
                     grid.add_widget(self._cell(text))
             stats.add_widget(grid)
 
@@ -125,7 +126,7 @@ class GameLogScreen(BaseScreen):
             return
         game = store.game(self.game_id)
         self.title = game_name(game.game)
-        self.outcome = _("{date}: {outcome}").format(date=game.created[:10],
+        self.outcome = _("{date}: {outcome}").format(date=l10n.day(game.created),
                                                     outcome=outcome(store, game))
         if game.game not in game_ids():
             return  # a game this version does not know: its lines cannot be read

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from companion.boards import rules_for
 from companion.gamelog import UNDO
 from companion.store import GameRecord, GameStatus, Store
+from . import l10n
 from .games import game_ids, game_ui
 from .i18n import _
 
@@ -32,26 +33,23 @@ def ago(moment: str, now: datetime | None = None) -> str:
     """How long ago a stored time (UTC, ISO) was, as a family says it: "just now", "5 min
     ago", "today at 14:05", "yesterday at 20:30", "3 days ago", else the date.
 
-    Short units and clock times: the words never depend on a number's plural form."""
-    then = datetime.fromisoformat(moment)
-    if then.tzinfo is None:  # written without a zone: the store writes UTC
-        then = then.replace(tzinfo=timezone.utc)
-    now = now or datetime.now(timezone.utc)
+    Babel words the counts, clock times and dates in the chosen language (its plural forms
+    too: "acum 21 de minute"); short units keep the words within Home's cards."""
+    then = l10n.local(moment)
+    now = (now or datetime.now(timezone.utc)).astimezone()
     seconds = (now - then).total_seconds()
     if seconds < 60:
         return _("just now")
     if seconds < 3600:
-        return _("{n} min ago").format(n=int(seconds // 60))
-    local_then, local_now = then.astimezone(), now.astimezone()
-    days = (local_now.date() - local_then.date()).days
-    clock = local_then.strftime("%H:%M")
+        return l10n.since(timedelta(minutes=int(seconds // 60)), "minute", short=True)
+    days = (now.date() - then.date()).days
     if days <= 0:
-        return _("today at {time}").format(time=clock)
+        return _("today at {time}").format(time=l10n.clock(then))
     if days == 1:
-        return _("yesterday at {time}").format(time=clock)
+        return _("yesterday at {time}").format(time=l10n.clock(then))
     if days < 7:
-        return _("{n} days ago").format(n=days)
-    return local_then.date().isoformat()
+        return l10n.since(timedelta(days=days), "day", short=False)
+    return l10n.day(then)
 
 
 def last_move(store: Store, record: GameRecord) -> str | None:
@@ -108,7 +106,8 @@ def result(store: Store, record: GameRecord) -> str:
     if record.status is not GameStatus.FINISHED:
         return _("not finished")
     results = store.results(record.id)
-    totals = ", ".join(f"{record.players[r['seat']]} {r['total']}" for r in results)
+    totals = ", ".join(f"{record.players[r['seat']]} {l10n.number(r['total'])}"
+                       for r in results)
     winners = " & ".join(record.players[r["seat"]] for r in results if r["winner"])
     if not winners:
         return totals

@@ -102,7 +102,7 @@ def utc(monkeypatch):
     (timedelta(minutes=5, seconds=10), "5 min ago"),
     (timedelta(minutes=59), "59 min ago"),
     (timedelta(days=3), "3 days ago"),
-    (timedelta(days=30), "2024-04-03"),
+    (timedelta(days=30), "3 Apr 2024"),  # Babel's date (en_GB: a 24-hour clock, day first)
 ])
 def test_how_long_ago(before, words, utc):
     from companion.app.stored import ago

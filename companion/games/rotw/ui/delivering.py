@@ -6,7 +6,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.uix.widget import Widget
 
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from companion.app.theme import touch
 from ..engine import GOODS, Deliver, PlayLocomotive
 from ..engine.delivering import Delivery
@@ -166,9 +166,12 @@ class Delivering:
     def _confirm(self, delivery: Delivery, action) -> None:
         s, players = self.table.state, self.table.header.players
         dialog = self.screen.open_dialog(RotwDialog("confirm"))
-        dialog.title(_("Deliver the {goods} cube from {a} to {b}: {links} link(s).").format(
+        links = len(delivery.links)
+        dialog.title(ngettext("Deliver the {goods} cube from {a} to {b}: {links} link.",
+                              "Deliver the {goods} cube from {a} to {b}: {links} links.",
+                              links).format(
             goods=goods_name(delivery.goods), a=city_name(delivery.origin, s),
-            b=city_name(delivery.destination, s), links=len(delivery.links)))
+            b=city_name(delivery.destination, s), links=links))
         points = [_("{player} +{points}").format(player=players[seat], points=p)
                   for seat, p in enumerate(delivery.points) if p]
         dialog.box.add_widget(Factory.Note(text=_("Points: {points}").format(

@@ -7,7 +7,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from companion.core.rules import Phase
 from ..engine import GOODS, DiscardExcess, DrawGoods, TurnUp
 from ..engine.box import parse_card
@@ -100,8 +100,10 @@ class Questions:
         table = self.table
         s = table.state
         city, count = s.pending_goods
-        self._goods_heading.text = _("Draw {count} cube(s) from the bag for {city} and tap "
-                                     "each ({n} of {count})").format(
+        self._goods_heading.text = ngettext(
+            "Draw {count} cube from the bag for {city} and tap it ({n} of {count})",
+            "Draw {count} cubes from the bag for {city} and tap each ({n} of {count})",
+            count).format(
             count=count, city=city_name(city, s), n=len(self.collected) + 1)
         self._goods_chosen.text = ", ".join(goods_name(g) for g in self.collected)
         drawable = table.rules.drawable_goods(s, self.collected)

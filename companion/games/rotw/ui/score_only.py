@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from companion.core.rules import Phase
 from ..engine import (GOODS, FinishScoring, PlaceCity, PlaceLink, Rotw, SetDelivered,
     SetLocomotives, SetTrack)
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from .network import PLAYER_RGBA
 from .widgets import GoodsButton, RotwDialog
 from .scoring import seat_colours
@@ -66,10 +66,13 @@ class RotwScoreOnlyScreen(BaseScreen):
             tab.bind(on_release=lambda b, seat=seat: self.choose(seat))
             tabs.add_widget(tab)
         player = s.seats[self.seat]
-        self.summary = _("{player}: {links} link(s), {locos} Locomotive(s), {cubes} cube(s), "
-                         "{track} on the score track").format(
-            player=table.header.players[self.seat], links=len(player.links),
-            locos=player.locomotives, cubes=sum(player.delivered), track=player.track)
+        links, locos, cubes = len(player.links), player.locomotives, sum(player.delivered)
+        # three counts: each counted phrase takes its own plural form
+        self.summary = _("{player}: {links}, {locos}, {cubes}, {track} on the score track").format(
+            player=table.header.players[self.seat],
+            links=ngettext("{n} link", "{n} links", links).format(n=links),
+            locos=ngettext("{n} Locomotive", "{n} Locomotives", locos).format(n=locos),
+            cubes=ngettext("{n} cube", "{n} cubes", cubes).format(n=cubes), track=player.track)
         self.prompt = (_("Now tap the other city of the link.") if self._link_end else
                        _("Add the cities; then tap a player and two cities for each of their "
                          "links."))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.rules import RuleViolation
 from ..engine import START
 from ..engine.box import parse_card
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from companion.app.words import PHASE_NAMES
 
 RAIL_NAMES = {
@@ -163,10 +163,12 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
         return _("{player}: a link {a} – {b} worth {value}").format(
             player=who, a=action.a, b=action.b, value=action.value)
     if kind == "set_locomotives":
-        return _("{player}: {count} Locomotive(s)").format(player=who, count=action.count)
+        return ngettext("{player}: {count} Locomotive", "{player}: {count} Locomotives",
+                        action.count).format(player=who, count=action.count)
     if kind == "set_delivered":
-        return _("{player}: {count} cube(s) delivered").format(player=who,
-                                                                count=len(action.cubes))
+        count = len(action.cubes)
+        return ngettext("{player}: {count} cube delivered", "{player}: {count} cubes delivered",
+                        count).format(player=who, count=count)
     if kind == "set_track":
         return _("{player}: {points} on the score track").format(player=who,
                                                                  points=action.points)

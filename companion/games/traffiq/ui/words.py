@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.app import words
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from companion.core.rules import RuleViolation
 
 from ..engine import Edge, Vehicle
@@ -63,8 +63,11 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
     if kind == "end_turn":
         return _("{player} ended the turn").format(player=who)
     if kind == "enter_vehicles":
-        return _("{player}: {taxis} taxis and {vans} vans on the map").format(
-            player=who, taxis=action.taxis, vans=action.vans)
+        # two counts: each counted phrase takes its own plural form
+        return _("{player}: {taxis} and {vans} on the map").format(
+            player=who, taxis=ngettext("{n} taxi", "{n} taxis", action.taxis).format(
+                n=action.taxis),
+            vans=ngettext("{n} van", "{n} vans", action.vans).format(n=action.vans))
     return kind
 
 

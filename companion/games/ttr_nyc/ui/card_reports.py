@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kivy.app import App
 
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from .words import explain
 from companion.core.rules import Phase, RuleViolation
 from ..engine import Card, DrawBlind, ShowHand, TurnUp
@@ -92,8 +92,9 @@ class CardReports:
         if self.table.state.phase is Phase.SETUP:
             return _("Setup: deal 2 cards and 2 tickets to each player. Then turn up 5 "
                      "cards and tap each one ({n} of {count}).").format(n=n, count=count)
-        return _("Turn up {count} new face-up cards and tap each one ({n} of {count})").format(
-            n=n, count=count)
+        return ngettext("Turn up {count} new face-up card and tap it ({n} of {count})",
+                        "Turn up {count} new face-up cards and tap each one ({n} of {count})",
+                        count).format(n=n, count=count)
 
     # ---- the answers -----------------------------------------------------------------------
 

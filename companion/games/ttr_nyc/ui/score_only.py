@@ -7,7 +7,7 @@ from kivy.properties import NumericProperty, StringProperty
 
 from companion.core.rules import Phase
 from ..engine import PlaceRoute
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from companion.app.widgets import PlayerTab
@@ -36,9 +36,12 @@ class ScoreOnlyScreen(TtrScreen):
             tabs.add_widget(tab)
         player = table.state.seats[self.seat]
         taxis = table.rules.board.taxis_per_player
-        self.summary = _("{player}: {routes} route(s), {used} of {taxis} taxis").format(
-            player=table.header.players[self.seat], routes=len(player.routes),
-            used=taxis - player.taxis, taxis=taxis)
+        routes = len(player.routes)
+        self.summary = ngettext("{player}: {routes} route, {used} of {taxis} taxis",
+                                "{player}: {routes} routes, {used} of {taxis} taxis",
+                                routes).format(player=table.header.players[self.seat],
+                                               routes=routes, used=taxis - player.taxis,
+                                               taxis=taxis)
 
     def choose(self, seat: int) -> None:
         self.seat = seat

@@ -13,7 +13,7 @@ from companion.core.rules import Phase
 from ..engine import RevealTickets
 from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
-from companion.app.i18n import _
+from companion.app.i18n import _, ngettext
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from .words import explain, ticket_label
@@ -67,8 +67,10 @@ class ScoringScreen(TtrScreen):
         if self.score_only:
             self.prompt = _("{player}: tap every ticket you hold, then Done.").format(player=name)
         else:
-            self.prompt = _("{player}: tap the {count} ticket(s) you kept, then Done.").format(
-                player=name, count=s.seats[seat].tickets)
+            count = s.seats[seat].tickets
+            self.prompt = ngettext("{player}: tap the {count} ticket you kept, then Done.",
+                                   "{player}: tap the {count} tickets you kept, then Done.",
+                                   count).format(player=name, count=count)
         free = set(revealable(table.rules.board, s, seat))
         grid = self.ids.tickets
         board = table.rules.board
