@@ -417,3 +417,15 @@ def test_ui_shows_no_untranslated_english_literal():
     found = untranslated_ui_literals()
     assert not found, ("English text shown without _() / tr._() (wrap it, or add it to "
                        "ALLOWED if it is a name):\n" + "\n".join(found))
+
+
+def test_ngettext_calls_give_a_msgid_and_its_plural():
+    source = ('a = ngettext("{n} cube", "{n} cubes", n)\n'
+              'b = _("plain")\n'
+              'c = ngettext("{n} link" "", "{n} links", len(x)).format(n=1)\n'
+              'd = ngettext(variable, "{n} things", n)\n')
+    assert catalog.python_messages(source) == [("{n} cube", "{n} cubes"), ("plain", None),
+                                               ("{n} link", "{n} links")]
+    kv = ('    text: tr.ngettext("{n} tile", "{n} tiles", root.count).format(n=root.count)\n'
+          '    hint: tr._("Back")\n')
+    assert catalog.kv_messages(kv) == [("{n} tile", "{n} tiles"), ("Back", None)]

@@ -108,3 +108,22 @@ def test_numbers_in_each_language(code, thousands, average, language):
 def test_a_stored_time_without_a_zone_is_utc(utc):
     assert l10n.local("2024-05-03T18:30:00") == l10n.local("2024-05-03T18:30:00+00:00")
     assert os.environ["TZ"] == "UTC"
+
+
+def test_kv_ngettext_follows_a_language_switch(language):
+    from kivy.lang import Builder
+    from kivy.properties import NumericProperty, StringProperty
+    from kivy.uix.widget import Widget
+
+    class CountedCubes(Widget):
+        said = StringProperty("")
+        n = NumericProperty(21)
+
+    Builder.load_string("#:import tr companion.app.i18n.tr\n<CountedCubes>:\n"
+                        "    said: tr.ngettext('{n} cube', '{n} cubes', self.n).format(n=self.n)\n")
+    widget = CountedCubes()
+    assert widget.said == "21 cubes"
+    language("ro")
+    assert widget.said == "21 de cuburi"
+    widget.n = 1
+    assert widget.said == "1 cub"
