@@ -29,6 +29,7 @@ def busy_state() -> RotwState:
     s.phase, s.step, s.taken = Phase.FINAL_ROUND, Step.TAKE, 1
     s.pending_slots, s.pending_goods = (1,), ("c1", 2)
     s.triggered, s.final_left = EndReason.NO_TRAINS, 2
+    s.scanned_draws = True
     s.discard.append(3)
     for player in s.seats:
         player.hand.unknown += 1

@@ -56,6 +56,7 @@ def mid_game() -> TraffiqState:
     s.done, s.pending = [Act.PLACE], ((1, 1),)
     s.last_drawer, s.final_turns_left, s.winner = 2, 1, 1
     s.end_reason, s.entered = EndReason.FINAL_ROUND, [True, False, False]
+    s.scanned_draws = True
     return s
 
 

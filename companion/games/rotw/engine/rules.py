@@ -67,11 +67,15 @@ class Rotw(Rules):
         family = options.get("family", False)
         if not isinstance(family, bool):
             raise RuleViolation("bad_option", "The option family is true or false.")
+        scanned = options.get("scanned_draws", False)
+        if not isinstance(scanned, bool):
+            raise RuleViolation("bad_option", "The option scanned_draws is true or false.")
         seats = [PlayerState(Hand(), box.trains) for _ in players]
         state = RotwState(
             players=players, mode=mode, family=family, first=first, phase=Phase.SETUP,
             current=first, step=Step.ACTION, seats=seats, display=[None] * box.display,
             discard=[], deck=sum(box.cards), bag=[box.cubes_per_colour] * len(GOODS),
+            scanned_draws=scanned,
         )
         if mode is Mode.SCORE_ONLY:
             state.phase = Phase.SCORING

@@ -117,6 +117,7 @@ class RotwState:
     taken: int = 0  # cards taken so far in the take step
     triggered: EndReason | None = None  # what started the last round
     final_left: int = 0  # players still to make their final delivery
+    scanned_draws: bool = False  # every card taken from the draw pile is scanned (named)
 
     def copy(self) -> "RotwState":
         return RotwState(
@@ -124,6 +125,7 @@ class RotwState:
             [p.copy() for p in self.seats], self.display[:], self.discard[:], self.deck,
             self.bag[:], {k: c.copy() for k, c in self.cities.items()}, dict(self.links),
             self.pending_slots, self.pending_goods, self.taken, self.triggered, self.final_left,
+            self.scanned_draws,
         )
 
     @property

@@ -14,6 +14,7 @@ from .turn import card_taken, check_turn, empty_slot, end_taking, end_turn, off_
 
 def take_deck(box: Box, s: RotwState, action: TakeDeck) -> None:
     seat = check_can_take_deck(s, action.seat)
+    check_scanned(s, action.card)
     card = None if action.card is None else parse_card(action.card)
     if card is not None:
         check_box(box, s, card, 1)
@@ -72,6 +73,13 @@ def check_can_take_deck(s: RotwState, seat: int) -> int:
     if s.deck == 0:
         raise RuleViolation("deck_empty", "The draw pile is empty.")
     return seat
+
+
+def check_scanned(s: RotwState, card: str | None) -> None:
+    """Where every card drawn is scanned, a card from the draw pile is named."""
+    if s.scanned_draws and card is None:
+        raise RuleViolation("scan_the_card", "Every card drawn is scanned in this game: scan "
+                            "the card from the draw pile.")
 
 
 def check_can_take_display(s: RotwState, seat: int) -> int:

@@ -158,6 +158,13 @@ class RotwPlayScreen(PlayScreen):
         """A scanned city card fills the build question (or opens it at the player's action)."""
         if self.table is None:
             return False
+        if self.dialog is not None and self.dialog.kind == "take_deck" \
+                and component.kind == "city":
+            from .city_card import CityCard
+            card = CityCard.from_value(component.value)
+            if card is not None:
+                self.taking.drawn(f"city-{card.value}")
+                return True
         return self.building.scanned(component)
 
     # ---- the questions that float over the screen ---------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.app.i18n import _
 from ..engine import Card, TakeDeck, TakeDiscard, TakeDisplay
 from .actions import on_grey_tap
+from .widgets import CardPicker
 from .words import card_name
 
 SLOTS = ("slot0", "slot1", "slot2")
@@ -60,8 +61,24 @@ class Taking:
             self.screen.submit(TakeDisplay(self.screen.seat, slot, Card(card).key))
 
     def deck(self) -> None:
-        if self.screen.open_move("take_deck"):
+        """The top card of the draw pile; where every card drawn is scanned, which one it was
+        (tapped, or a city card scanned)."""
+        if not self.screen.open_move("take_deck"):
+            return
+        if not self.screen.table.state.scanned_draws:
             self.screen.submit(TakeDeck(self.screen.seat))
+            return
+        picker = self.screen.open_dialog(CardPicker("take_deck", self.drawn))
+        picker.set_buttons(picker.button(_("Cancel"), self.screen.close_dialog))
+        table = self.screen.table
+        allowed = {card.key for card in table.rules.reportable_cards(table.state)}
+        picker.show(_("Which card did you take from the draw pile? Tap it (or scan it)."), [],
+                    allowed)
+
+    def drawn(self, key: str) -> None:
+        """The card taken from the draw pile, tapped or scanned."""
+        self.screen.close_dialog()
+        self.screen.submit(TakeDeck(self.screen.seat, key))
 
     def discard(self) -> None:
         s = self.screen.table.state

@@ -139,6 +139,9 @@ class Traffiq(Rules):
         seat = check_turn(s, action.seat)
         check_actions_left(s)
         check_supply(s)
+        if s.scanned_draws and action.edges is None:
+            raise RuleViolation("scan_the_tile", "Every tile drawn is scanned in this game: "
+                                "scan the tile you drew.")
         tile = None if action.edges is None else Tile.parse(action.edges)
         s.pending = ()
         s.supply -= 1

@@ -32,7 +32,8 @@ def new_game(box: Box, players: tuple[str, ...],
     seats = [PlayerState([None] * hand, allot.taxis, allot.vans) for _ in players]
     state = TraffiqState(players=players, mode=mode, scenario=scenario, first=first,
                          phase=Phase.PLAY, current=first, seats=seats, tiles=tiles,
-                         vehicles={}, supply=box.district_tiles - hand * len(players))
+                         vehicles={}, supply=box.district_tiles - hand * len(players),
+                         scanned_draws=_option_scanned(options))
     if mode is Mode.SCORE_ONLY:
         state.phase = Phase.SCORING
         state.end_reason = EndReason.SCORE_ONLY
@@ -65,3 +66,10 @@ def _option_first(options: Mapping[str, Any], players: int) -> int:
         raise RuleViolation("bad_option", "The starting seat must be 0 to {last}.",
                             last=players - 1)
     return first
+
+
+def _option_scanned(options: Mapping[str, Any]) -> bool:
+    scanned = options.get("scanned_draws", False)
+    if not isinstance(scanned, bool):
+        raise RuleViolation("bad_option", "The option scanned_draws is true or false.")
+    return scanned

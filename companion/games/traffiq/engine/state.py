@@ -73,6 +73,7 @@ class TraffiqState:
     winner: int | None = None  # who put their last vehicle on the map
     end_reason: EndReason | None = None
     entered: list[bool] = field(default_factory=list)  # score-only: whose vehicles are entered
+    scanned_draws: bool = False  # every tile drawn is scanned: its edges go into the hand
 
     def copy(self) -> "TraffiqState":
         """Every field carried over by `replace` (a new one cannot be forgotten); the mutable
