@@ -43,6 +43,9 @@ class GameUi:
     # the game takes over (its own screen before the game starts, which then calls
     # `start_game` itself); False (or None here) to start at once.
     before_start: Callable[[dict], bool] | None = None
+    # Settings' "scan every card drawn" for this game: (the setting's key, what it scans, in
+    # words); None where the game has no strict scanning. `options` applies it to new games.
+    strict_scan: tuple[str, Callable[[], str]] | None = None
 
     @property
     def game_id(self) -> str:

@@ -4,11 +4,12 @@ where the games are kept."""
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
 from . import keyboard
+from .games import game_ids, game_ui
 from .i18n import LANGUAGES, _
 from .screens import BaseScreen
 from .theme import touch
@@ -29,7 +30,7 @@ class SettingsScreen(BaseScreen):
             button.bind(on_release=lambda b: App.get_running_app().set_language(b.code))
             box.add_widget(button)
         self.where = _("Games are kept in {path}").format(path=app.store.path)
-        self.ids.scanned_hands.state = "down" if scanned_hands(app.store) else "normal"
+        self._scanning(app.store)
         self.ids.keyboard.state = "down" if keyboard.wanted(app.store, app.kiosk) else "normal"
         self.ids.keyboard.disabled = app.kiosk  # the kiosk always has it
 
@@ -38,12 +39,28 @@ class SettingsScreen(BaseScreen):
         app.store.set_setting(keyboard.SETTING, "1" if on else "0")
         app.set_keyboard(keyboard.wanted(app.store, app.kiosk))
 
-    def set_scanned_hands(self, on: bool) -> None:
-        App.get_running_app().store.set_setting(SCANNED_HANDS, "1" if on else "0")
+    def _scanning(self, store) -> None:
+        """A "scan every card drawn" toggle for each game that has strict scanning, labelled
+        with the game and what it scans; its id is the setting's key."""
+        box = self.ids.scanning
+        box.clear_widgets()
+        for game_id in game_ids():
+            ui = game_ui(game_id)
+            if ui.strict_scan is None:
+                continue
+            key, what = ui.strict_scan
+            button = ToggleButton(text=f"{ui.title}:\n{what()}", font_size=sp(14),
+                                  halign="center", valign="middle",
+                                  state="down" if strict_scan(store, key) else "normal")
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))
+            button.bind(on_release=lambda b, key=key: self.set_strict_scan(key, b.state == "down"))
+            box.add_widget(button)
+            self.ids[key] = button
+
+    def set_strict_scan(self, key: str, on: bool) -> None:
+        App.get_running_app().store.set_setting(key, "1" if on else "0")
 
 
-SCANNED_HANDS = "scanned_hands"  # the setting: new games scan every card dealt or drawn
-
-
-def scanned_hands(store) -> bool:
-    return store.setting(SCANNED_HANDS, "0") == "1"
+def strict_scan(store, key: str) -> bool:
+    """Whether new games of a game scan every card (or tile) drawn: its setting `key`."""
+    return store.setting(key, "0") == "1"

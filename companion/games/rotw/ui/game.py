@@ -41,6 +41,14 @@ def _explain(violation, state) -> str:
     return explain(violation, state)
 
 
+SCANNED = "rotw_scanned_draws"  # Settings' key: new games scan every draw
+
+
+def _options(store, mode: str) -> dict:
+    from companion.app.settings import strict_scan
+    return {"scanned_draws": True} if mode == "play" and strict_scan(store, SCANNED) else {}
+
+
 def game_ui() -> GameUi:
     from .network import PLAYER_RGBA
     return GameUi(
@@ -49,4 +57,5 @@ def game_ui() -> GameUi:
         play="rotw_play", score_only="rotw_score_only", scoring="rotw_scoring",
         kv_files=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
-        component_name=_component_name)
+        component_name=_component_name, options=_options,
+        strict_scan=(SCANNED, lambda: _("scan every card drawn from the pile")))

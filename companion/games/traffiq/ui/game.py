@@ -55,6 +55,14 @@ def _explain(violation, state) -> str:
     return explain(violation, state)
 
 
+SCANNED = "traffiq_scanned_draws"  # Settings' key: new games scan every draw
+
+
+def _options(store, mode: str) -> dict:
+    from companion.app.settings import strict_scan
+    return {"scanned_draws": True} if mode == "play" and strict_scan(store, SCANNED) else {}
+
+
 def game_ui() -> GameUi:
     return GameUi(
         game=GAME, rgba=RGBA, colour_names=_colour,
@@ -63,4 +71,5 @@ def game_ui() -> GameUi:
         play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
         kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
-        component_name=_component_name, before_start=_before_start)
+        component_name=_component_name, options=_options,
+        strict_scan=(SCANNED, lambda: _("scan every tile drawn")), before_start=_before_start)

@@ -175,8 +175,14 @@ class TraffiqPlayScreen(PlayScreen):
 
     # ---- the player's moves ----------------------------------------------------------------
 
-    def draw_tile(self) -> None:
-        App.get_running_app().submit(DrawTile(self.table.state.current), "map_message")
+    def draw_tile(self, tile: Tile | None = None) -> None:
+        """A tile from the supply; with a scan, its edges go into the hand (no sides to set
+        when it is placed). Where every tile drawn is scanned, the scan is waited for."""
+        if tile is None and self.table.state.scanned_draws:
+            self.show_message(_("Scan the tile you drew."), "map_message")
+            return
+        edges = None if tile is None else tile.names()
+        App.get_running_app().submit(DrawTile(self.table.state.current, edges), "map_message")
 
     def end_turn(self) -> None:
         if any(self.is_open(kind) for kind in ACTIONS):
@@ -206,7 +212,9 @@ class TraffiqPlayScreen(PlayScreen):
         self.draw_tile()
 
     def component_scanned(self, component) -> bool:
-        """A scanned district tile: placed with its edges known, only its turn to choose."""
+        """A scanned district tile: drawn (its edges into the hand) where every draw is
+        scanned or no tile can be placed now; else placed with its edges known, only its turn
+        to choose."""
         if component.game != GAME or component.kind != "tile":
             return False
         tile = tile_from_value(component.value)
@@ -214,6 +222,9 @@ class TraffiqPlayScreen(PlayScreen):
             return False
         if self.dialog is not None and self.dialog.kind == "tile":
             self.dialog.scanned(tile)
+        elif self.dialog is None and self.is_open(DrawTile.type) and not self.picking and (
+                self.table.state.scanned_draws or not self.is_open(PlaceTile.type)):
+            self.draw_tile(tile)  # a tile drawn: into the hand with its edges
         elif self.is_open(PlaceTile.type) and self.dialog is None:
             self.choose_place(tile)
         else:

@@ -27,9 +27,12 @@ def _colour(colour: str) -> str:
     return taxi_colour_name(colour)
 
 
+SCANNED = "scanned_hands"  # Settings' key: new games scan every card dealt or drawn
+
+
 def _options(store, mode: str) -> dict:
-    from companion.app.settings import scanned_hands
-    return {"scanned_hands": True} if mode == "play" and scanned_hands(store) else {}
+    from companion.app.settings import strict_scan
+    return {"scanned_hands": True} if mode == "play" and strict_scan(store, SCANNED) else {}
 
 
 def _teach_panel(teach):
@@ -54,4 +57,5 @@ def game_ui() -> GameUi:
         play="play", score_only="score_only", scoring="scoring",
         kv_files=("ttr_nyc/play.kv", "ttr_nyc/score_only.kv", "ttr_nyc/scoring.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, options=_options,
-        teach_panel=_teach_panel, component_name=_component_name)
+        teach_panel=_teach_panel, component_name=_component_name,
+        strict_scan=(SCANNED, lambda: _("scan every card dealt or drawn")))
