@@ -14,8 +14,9 @@ from kivy.uix.label import Label
 
 from companion.boards import rules_for
 from companion.gamelog import UNDO
-from companion.store import GameRecord, GameStatus
-from . import l10n
+from companion.core.rules import RuleViolation
+from companion.store import GameRecord, GameStatus, UnreadableGame
+from . import l10n, unreadable
 from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
@@ -132,8 +133,16 @@ class GameLogScreen(BaseScreen):
             return  # a game this version does not know: its lines cannot be read
         rules = rules_for(game.game)
         describe = game_ui(game.game).describe
-        for seq, entry in store.log(self.game_id):
-            action = None if entry.get("type") == UNDO else rules.parse_action(entry)
+        try:
+            entries = [(seq, None if entry.get("type") == UNDO else rules.parse_action(entry))
+                       for seq, entry in store.log(self.game_id)]
+        except UnreadableGame as error:  # its rows can still be exported as stored
+            unreadable.offer(self, error)
+            return
+        except RuleViolation as violation:
+            unreadable.offer(self, UnreadableGame(self.game_id, violation.message))
+            return
+        for seq, action in entries:
             label = Label(text=f"{seq}. " + describe(action, game.players, rules),
                           font_size=sp(15), size_hint_y=None, halign="left", valign="middle")
             label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),

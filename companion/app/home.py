@@ -12,8 +12,9 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.store import StoreError
-from . import storage
+from companion.store import StoreError, UnreadableGame
+
+from . import storage, unreadable
 from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
@@ -154,8 +155,17 @@ class HomeScreen(BaseScreen):
     def resume(self, game_id: int | None = None) -> None:
         """An unfinished game again, as its log leaves it (the most recent one by default)."""
         game_id = game_id or self.resume_id
-        if game_id:
-            App.get_running_app().resume(game_id)
+        if not game_id:
+            return
+        app = App.get_running_app()
+        try:
+            app.resume(game_id)
+        except UnreadableGame as error:  # the others are fine: say why, offer its rows
+            app.set_table(None)  # no game is live (the seat LEDs show none)
+            card = self.cards.get(game_id)
+            if card is not None:
+                card.details = _("Can't be opened: {reason}").format(reason=error.reason)
+            unreadable.offer(self, error)
 
     def ask_abandon(self, game: Unfinished) -> None:
         """Abandon asks first: the game leaves Home for good (History keeps it)."""

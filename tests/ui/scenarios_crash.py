@@ -47,12 +47,35 @@ async def broken_rows_by_taps(d, args):
         await finger(d, screen(d, "home").cards[game_id])
         await d.frames(0.4)
         tapped[str(game_id)] = {**home_state(d), "actions": len(d.app.table.actions)
-                                if d.app.table is not None else None}
-        if d.app.root.current == "home" and len(tapped) <= 2:
+                                if d.app.table is not None else None,
+                                "asked": dialog_texts(d),
+                                "card": screen(d, "home").cards[game_id].details}
+        if d.app.root.current == "home" and dialog_texts(d):
             await d.shot("crash-cannot-be-opened")
+            await finger(d, dialog_button(d, _("Export it")))  # its rows, as stored
+            await d.frames(0.3)
+            tapped[str(game_id)]["exported"] = screen(d, "home").ids.message.text
         if d.app.root.current != "home":
             await back_home(d)
     d.record("tapped", tapped)
+
+
+def dialog_texts(d) -> list[str]:
+    from scenarios import open_dialogs
+    texts = []
+    for dialog in open_dialogs(d):
+        texts += [w.text for w in dialog.walk() if isinstance(getattr(w, "text", None), str)]
+    return [t for t in texts if t]
+
+
+def dialog_button(d, text: str):
+    from kivy.uix.button import Button
+    from scenarios import open_dialogs
+    for dialog in open_dialogs(d):
+        for widget in dialog.walk():
+            if isinstance(widget, Button) and widget.text == text:
+                return widget
+    raise AssertionError(f"no button {text!r} is open")
 
 
 def planted_bug(parent):

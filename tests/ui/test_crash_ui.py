@@ -65,7 +65,12 @@ def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario,
     for game_id, words in ((options, "not JSON"), (refused, "teleport")):
         shown = tapped[str(game_id)]
         assert shown["screen"] == "home" and not shown["table"], shown
-        assert "cannot be opened" in shown["message"] and words in shown["message"], shown
+        asked = " ".join(shown["asked"])
+        assert "can't be opened" in asked and words in asked, shown  # the reason, said
+        assert "Can't be opened" in shown["card"], shown  # and kept on its card
+        exported = db.parent / "exports" / f"game-{game_id}.jsonl"
+        assert str(exported) in shown["exported"] and exported.is_file(), shown
+        assert len(exported.read_text(encoding="utf-8").splitlines()) > 1  # header and rows
     assert (run.shots / "crash-cannot-be-opened-800x480.png").exists()
 
 

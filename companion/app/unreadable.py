@@ -1,0 +1,55 @@
+"""A stored game that can't be opened: its reason said, and its rows exported as stored.
+
+The other games are never held up by it (the store reads them apart). Export writes what the
+database holds for that game, untouched, to a file beside the database, where `companion
+replay` names the line it stops at and a person can mend it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.app import App
+
+from companion.gamelog import raw_lines
+from companion.store import StoreError, UnreadableGame
+
+from . import storage
+from .i18n import _
+from .widgets import Question
+
+EXPORTS = "exports"  # the folder beside the database
+
+
+def export_rows(store, game_id: int) -> Path:
+    """The game's stored rows as a log file; its path."""
+    rows = store.rows(game_id)
+    folder = Path(store.path).parent / EXPORTS
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"game-{game_id}.jsonl"
+    text = "".join(line + "\n" for line in raw_lines(rows.game, rows.players, rows.options,
+                                                       rows.actions))
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def offer(screen, error: UnreadableGame) -> Question:
+    """Say why the game can't be opened, and offer to export its rows."""
+    text = _("This game can't be opened: {reason}").format(reason=error.reason)
+    question = Question(text, _("Export it"), lambda: _export(screen, error.game_id),
+                        _("Back"))
+    question.open(animation=False)
+    return question
+
+
+def _export(screen, game_id: int) -> None:
+    app = App.get_running_app()
+    try:
+        path = export_rows(app.store, game_id)
+    except (OSError, StoreError, KeyError) as error:
+        if isinstance(error, StoreError):
+            storage.alert(error)
+            return
+        screen.show_message(_("The game could not be exported: {error}").format(error=error))
+        return
+    screen.show_message(_("Exported to {path}").format(path=path), good=True)
