@@ -18,6 +18,7 @@ from ..engine import Board, Route
 from companion.app.theme import CARD_RGBA, TAXI_RGBA
 
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
+LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen (issue 11)
 
 
 class MapHolder(Widget):
@@ -178,12 +179,12 @@ class BoardView(Widget):
             r = self._dot_radius(scale)
             places.disc((0.15, 0.15, 0.18, 1), x, y, r + dp(1.5))
             places.disc((0.95, 0.95, 0.92, 1), x, y, r)
-            if loc.attraction:  # the "1" coin of a tourist attraction
-                c = r * 0.62
+            if loc.attraction:  # the "1" coin of a tourist attraction, big enough for its 1
+                c = max(r * 0.62, sp(8))
                 places.disc((0.95, 0.75, 0.15, 1), x + r * 0.3 + c, y + r * 0.3 + c, c)
-                names.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, sp(9), (0.2, 0.15, 0, 1),
+                names.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, LABEL_PX, (0.2, 0.15, 0, 1),
                               False))
-            names.append((loc.name, x, y - r - sp(7), sp(10), (1, 1, 1, 1), True))
+            names.append((loc.name, x, y - r - LABEL_PX * 0.7, LABEL_PX, (1, 1, 1, 1), True))
         with fbo:
             ClearColor(0, 0, 0, 0)
             ClearBuffers()
