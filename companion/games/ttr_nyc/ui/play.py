@@ -95,9 +95,9 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         if box is None:  # still being built
             return
         box.clear_widgets()
-        line = dp(17)
+        line = dp(21)
         for text in self.log_lines[:max(0, int(box.height // line))]:
-            label = Label(text=text, font_size=sp(12), color=(1, 1, 1, 0.75), shorten=True,
+            label = Label(text=text, font_size=sp(15), color=(1, 1, 1, 0.8), shorten=True,
                           shorten_from="right", halign="left", valign="middle",
                           size_hint_y=None, height=line)
             label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
