@@ -140,6 +140,8 @@ class RotwPlayout(PlayoutLoop):
             hand[card] -= 1
         hand[value - 1] -= 1
         demand = GOODS[int(rng.random() * len(GOODS))]
+        if value == 5:
+            demand = None  # a value-5 city takes any goods: it has no demand colour
         return Build(seat, value, demand, points, joint.city, joint.colour,
                      tuple(card.key for card in paid))
 

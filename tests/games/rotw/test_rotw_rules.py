@@ -1,7 +1,7 @@
 """Railways of the World: The Card Game: one test per rule and per [decision].
 
-The digest is /work/shared/rules/rotw-card-game.md; the Hungarian rulebook
-(/work/shared/seeds/002_*.txt) is the authority where the two disagree. docs/rotw-rules.md maps
+The digest is ../shared/rules/rotw-card-game.md; the Hungarian rulebook
+(../shared/seeds/002_*.txt, both beside this checkout) is the authority where the two disagree. docs/rotw-rules.md maps
 every rule to the test named after it here.
 
 Positions are reached through real actions wherever that is quick. A network of several cities
@@ -434,10 +434,23 @@ def test_cube_stops_at_the_first_city_demanding_it(rules):
     assert sorted(rules.deliveries(s, 0)) == [("c1", "c2", "yellow"), ("c1", "c3", "blue")]
 
 
+def test_value_five_city_card_has_no_demand_colour_of_its_own(rules):
+    """Rulebook (Város Kártyák): a city's demand is "ezt a Város Hatszög színe határozza meg"
+    (its City Hexagon's colour), and "Az 5 értékű városokba bármilyen típusú áru szállítható".
+    [decision] A value-5 card has no demand colour: naming one is refused, so no colour of its
+    own can stop a cube there (issue 14)."""
+    s = setup(rules)
+    give(rules, s, 0, "city-5", "orange-2", "orange-2", "orange-1")
+    five = ("orange-2", "orange-2", "orange-1")
+    refused(rules, s, build(0, 5, START, "orange", five, demand="yellow"), "city_any_goods")
+    rules.apply(s, build(0, 5, START, "orange", five, demand=None))
+    assert s.cities["c1"].demand is None and s.cities["c1"].value == 5
+
+
 def test_value_five_city_accepts_any_goods(rules):
     s = setup(rules)
     line_of_cities(s)
-    s.cities["c2"].value, s.cities["c2"].demand = 5, "black"
+    s.cities["c2"].value, s.cities["c2"].demand = 5, None
     s.seats[0].locomotives = 1
     rules.apply(s, Deliver(0, "c1", "c2", "yellow"))
     assert s.seats[0].delivered == [0, 0, 0, 1]
@@ -447,7 +460,7 @@ def test_value_five_city_does_not_stop_goods_passing_through(rules):
     """[decision] It accepts any goods, but a cube may travel on past it."""
     s = setup(rules)
     line_of_cities(s)
-    s.cities["c2"].value = 5
+    s.cities["c2"].value, s.cities["c2"].demand = 5, None
     s.seats[0].locomotives = 3
     assert ("c1", "c4", "yellow") in rules.deliveries(s, 0)
     rules.apply(s, Deliver(0, "c1", "c4", "yellow"))

@@ -81,6 +81,9 @@ def check_city_features(value: int, demand: str | None, points: Sequence[str]) -
     if demand is None and value != ANY_GOODS_VALUE:
         raise RuleViolation("city_needs_demand", "A city of value {value} demands one goods "
                             "colour: say which.", value=value)
+    if demand is not None and value == ANY_GOODS_VALUE:
+        raise RuleViolation("city_any_goods", "A city of value {value} takes goods of any "
+                            "colour: it has no demand colour of its own.", value=value)
     if demand is not None:
         parse_goods(demand)
     if not 1 <= len(points) <= MAX_POINTS:

@@ -51,7 +51,7 @@ class City:
 
     id: str
     value: int
-    demand: str | None  # a goods colour; value-5 cities accept any colour whatever it shows
+    demand: str | None  # a goods colour; None for a value-5 city (it takes any goods)
     points: tuple[str, ...]  # its connection points, by rail colour
     used: list[str] = field(default_factory=list)  # colours of points links already take
     goods: list[int] = field(default_factory=lambda: [0] * len(GOODS))  # cubes on it, per colour
