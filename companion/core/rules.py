@@ -172,7 +172,8 @@ class ScoreSheet:
     categories: tuple[str, ...]
     points: tuple[tuple[int, ...], ...]  # points[seat][category index]
     winners: tuple[int, ...]
-    decided_by: str | None  # code of the tie-break that separated the leaders, if one did
+    decided_by: str | None  # code of the last tie-break that narrowed the tied leaders, if one
+    # did: it separated the winner out, or (with `shared`) dropped some leaders from a shared win
     shared: bool  # the leaders are still tied after every tie-break
     final: bool = True
 
@@ -198,7 +199,7 @@ class ScoreSheet:
             top = max(tiebreak.values[seat] for seat in leaders)
             narrowed = [seat for seat in leaders if tiebreak.values[seat] == top]
             if len(narrowed) < len(leaders):
-                decided_by = tiebreak.code if len(narrowed) == 1 else decided_by
+                decided_by = tiebreak.code
             leaders = narrowed
         return cls(tuple(players), tuple(categories), points, tuple(leaders),
                    decided_by, len(leaders) > 1, final)

@@ -306,14 +306,30 @@ def test_tie_without_tiebreaks_is_shared():
     assert sheet.decided_by is None
 
 
-def test_three_way_tie_narrowed_to_two():
+def test_three_way_tie_narrowed_to_two_names_the_tiebreak_that_narrowed_it():
+    """Issue 14: a tie-break that drops some leaders from a shared victory is named, though the
+    victory stays shared."""
     sheet = ScoreSheet.build(("Ann", "Bob", "Cy", "Di"), CATS,
                              [[5, 5, 0], [10, 0, 0], [1, 0, 0], [8, 1, 1]],
                              [_tb(MOST_TICKETS, 2, 1, 9, 2)])
     assert sheet.totals == (10, 10, 1, 10)
     assert sheet.winners == (0, 3)
     assert sheet.shared is True
-    assert sheet.decided_by is None  # narrowed, but nobody was separated out as the winner
+    assert sheet.decided_by == MOST_TICKETS  # Bob dropped out on completed tickets
+
+
+def test_four_tied_one_drops_out_two_share_names_the_narrowing_step():
+    sheet = ScoreSheet.build(("Ann", "Bob", "Cy", "Di"), CATS,
+                             [[7, 0, 0], [7, 0, 0], [7, 0, 0], [7, 0, 0]],
+                             [_tb(MOST_TICKETS, 3, 3, 3, 1), _tb("longest_route", 5, 5, 2, 0)])
+    assert sheet.winners == (0, 1) and sheet.shared is True
+    assert sheet.decided_by == "longest_route"  # the last step that narrowed it
+
+
+def test_a_shared_victory_no_tiebreak_narrowed_names_none():
+    sheet = ScoreSheet.build(("Ann", "Bob", "Cy"), CATS, [[7, 0, 0], [7, 0, 0], [1, 0, 0]],
+                             [_tb(MOST_TICKETS, 2, 2, 9)])
+    assert sheet.winners == (0, 1) and sheet.shared is True and sheet.decided_by is None
 
 
 def test_three_way_tie_narrowed_then_decided_by_a_second_tiebreak():

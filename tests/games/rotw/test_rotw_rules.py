@@ -26,6 +26,7 @@ from companion.games.rotw.engine import (START, Build, City, Deliver, DiscardDra
     TakeDiscard, TakeDisplay, TurnUp)
 from companion.games.rotw.engine.box import Card
 from companion.games.rotw.engine.goods import best_split
+from companion.games.rotw.ui.words import verdict
 
 NAMES = ("Becky", "Steve", "James", "Dot")
 DISPLAY = ("purple-1", "orange-2", "white-1")
@@ -691,6 +692,39 @@ def test_ties_go_to_more_connections_then_more_goods_then_are_shared(rules):
     sheet = rules.score(s)
     assert sheet.totals == (12, 12, 12) and sheet.winners == (0,)
     assert sheet.decided_by == "most_connections"
+
+
+def test_a_tie_break_that_narrows_a_shared_victory_is_named(rules):
+    """Issue 14: three tied on points, James drops out on connections, Becky and Steve share;
+    the sheet names the step that narrowed it and the results screen says so in words."""
+    s = rules.new_state(NAMES[:3], {"mode": "score_only"})
+    rules.apply(s, PlaceCity(2))
+    rules.apply(s, PlaceCity(2))
+    rules.apply(s, PlaceLink(0, START, "c1", 2))
+    rules.apply(s, PlaceLink(1, START, "c2", 2))
+    for seat, track in ((0, 10), (1, 10), (2, 12)):
+        rules.apply(s, SetTrack(seat, track))
+    sheet = rules.score(s)  # 12 each; 1, 1 and 0 links; no goods
+    assert sheet.winners == (0, 1) and sheet.shared and sheet.decided_by == "most_connections"
+    assert verdict(sheet, NAMES[:3]) == (
+        "Shared victory: Becky & Steve",
+        "Tied on points: the most connections left these players, tied on goods delivered too.")
+    rules.apply(s, SetDelivered(2, ("red",)))  # goods count only among the tied leaders
+    assert rules.score(s).decided_by == "most_connections"
+
+
+def test_results_screen_says_which_tie_break_decided_it(rules):
+    s = rules.new_state(NAMES[:2], {"mode": "score_only"})
+    for seat in (0, 1):
+        rules.apply(s, SetTrack(seat, 5))
+    sheet = rules.score(s)
+    assert verdict(sheet, NAMES[:2]) == (
+        "Shared victory: Becky & Steve", "Tied on points, connections and goods delivered.")
+    rules.apply(s, SetDelivered(1, ("red",)))
+    sheet = rules.score(s)
+    assert sheet.decided_by == "most_goods"
+    assert verdict(sheet, NAMES[:2]) == (
+        "Steve wins!", "Tied on points and connections: more goods delivered decided it.")
 
 
 # ---- the family variant ----------------------------------------------------------------------------

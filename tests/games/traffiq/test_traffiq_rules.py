@@ -21,6 +21,7 @@ from companion.boards import rules_for
 from companion.core.rules import Phase, RuleViolation
 from companion.games.traffiq.engine import (Act, Direction, DrawTile, Edge, EndReason, EndTurn,
     EnterVehicles, PlaceTile, PlaceVehicle, Side, Standing, TaxiRide, Tile, VanRide, Vehicle)
+from companion.games.traffiq.ui.words import verdict
 
 NAMES = ("Ann", "Ben", "Cas", "Dot")
 RED, YELLOW, BLUE, GREEN = 0, 1, 2, 3  # seats take the colours in the box's order
@@ -696,6 +697,7 @@ def test_the_last_vehicle_on_the_map_wins_at_once(tq):
     assert s.phase is Phase.OVER and s.end_reason is EndReason.ALL_VEHICLES
     sheet = tq.score(s)
     assert sheet.winners == (0,) and sheet.decided_by == "all_vehicles_placed" and sheet.final
+    assert verdict(sheet, NAMES[:2])[1] == "All their vehicles are on the map: the game ended at once."
     refused(tq, s, DrawTile(1), "not_playing")
 
 
@@ -745,6 +747,9 @@ def test_a_tie_on_points_is_shared(tq):
     earlier(s, 1, (3, 3), TAXI)
     sheet = tq.score(s)
     assert sheet.totals == (2, 2) and sheet.winners == (0, 1) and sheet.shared
+    assert sheet.decided_by is None  # no tie-breaker narrows it (issue 14)
+    assert verdict(sheet, ("Ann", "Ben")) == (
+        "Shared victory: Ann & Ben", "Tied on points: the rules name no tie-breaker.")
 
 
 # ---- score-only -------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def recount(raw: dict, players: int, owners: dict[str, int],
     if len(leaders) > 1:
         most = max(completed[seat] for seat in leaders)
         narrowed = [seat for seat in leaders if completed[seat] == most]
-        if len(narrowed) == 1:
+        if len(narrowed) < len(leaders):  # it separated the winner or narrowed a shared win
             decided_by = TIEBREAK
         leaders = narrowed
     return {"points": rows, "totals": tuple(totals), "winners": tuple(leaders),
@@ -154,7 +154,7 @@ def test_recount_by_hand(raw_board):
                     [["t11"], ["t08"], ["t04"]])
     assert score["totals"] == (8, 8, 8)
     assert score["winners"] == (0, 1)
-    assert score["decided_by"] is None and score["shared"]
+    assert score["decided_by"] == TIEBREAK and score["shared"]  # it narrowed the shared win
 
     # no routes at all: every ticket fails, no attraction
     score = recount(raw_board, 2, {"r08": 1}, [["t13", "t17"], []])

@@ -17,6 +17,7 @@ from companion.core.rules import Phase, RuleViolation
 from companion.games.ttr_nyc.engine import (Card, ClaimRoute, DrawBlind, DrawTickets, EndReason,
     Hand, KeepTickets, Mode, Pass, PlaceRoute, RevealTickets, ShowHand, TakeFaceUp, TurnUp)
 from companion.games.ttr_nyc.engine.rules import MAX_FLUSHES
+from companion.games.ttr_nyc.ui.words import verdict
 
 NAMES = ("Ann", "Ben", "Cas", "Dot")
 PLAIN = ("red", "blue", "green", "black", "pink")  # a face-up display without Taxi cards
@@ -891,6 +892,31 @@ def test_tie_still_tied_shares_the_win(rules):
     sheet = scored(rules, [["r01", "r02"], ["r03", "r12"]], [["t04"], ["t11"]])
     assert sheet.totals == (8, 8)
     assert sheet.winners == (0, 1) and sheet.shared and sheet.decided_by is None
+
+
+def test_tie_narrowed_by_completed_tickets_names_them_though_the_win_is_shared(rules):
+    """Issue 14: three tied, Cleo drops out on completed tickets, Ann and Ben share; the sheet
+    names the tie-break that narrowed it, and the results screen says so."""
+    # Ann and Ben as above (8, 1 completed each); Cleo as Ben in the tie above (8, none)
+    sheet = scored(rules, [["r01", "r02"], ["r03", "r12"], ["r23", "r10"]],
+                   [["t04"], ["t11"], ["t13"]])
+    assert sheet.totals == (8, 8, 8)
+    assert sheet.winners == (0, 1) and sheet.shared
+    assert sheet.decided_by == "most_tickets_completed"
+    winner, why = verdict(sheet, ("Ann", "Ben", "Cleo"))
+    assert winner == "Shared victory: Ann & Ben"
+    assert why == "Tied on points: the most completed tickets left these players, still tied."
+
+
+def test_results_screen_says_why_in_words(rules):
+    alone = scored(rules, [["r01", "r02"], ["r23", "r10"]], [["t04"], ["t13"]])
+    assert verdict(alone, ("Ann", "Ben")) == (
+        "Ann wins!", "Tied on points: more completed tickets decided it.")
+    shared = scored(rules, [["r01", "r02"], ["r03", "r12"]], [["t04"], ["t11"]])
+    assert verdict(shared, ("Ann", "Ben")) == (
+        "Shared victory: Ann & Ben", "Tied on points and on completed tickets.")
+    clear = scored(rules, [["r23"], ["r02"]], [["t01"], ["t02"]])
+    assert verdict(clear, ("Ann", "Ben")) == ("Ann wins!", "")
 
 
 def test_scores_are_provisional_until_every_player_revealed(rules):

@@ -13,7 +13,7 @@ from ..engine.scoring import city_winners
 from companion.app.i18n import _
 from ..engine.goods import best_sets
 from .network import PLAYER_RGBA
-from .words import city_name, goods_name
+from .words import city_name, goods_name, verdict
 from companion.app.screens import BaseScreen
 
 COLUMNS = (("track", lambda: _("Connections and deliveries")),
@@ -73,17 +73,7 @@ class RotwScoringScreen(BaseScreen):
         grid.add_widget(results_cell(_("Total"), heading=True, bold=True))
         for seat in range(len(players)):
             grid.add_widget(results_cell(str(sheet.totals[seat]), bold=True))
-        winners = " & ".join(players[seat] for seat in sheet.winners)
-        if sheet.shared:
-            self.winner_text = _("Shared victory: {players}").format(players=winners)
-            self.reason_text = _("Tied on points, connections and goods delivered.")
-        else:
-            self.winner_text = _("{player} wins!").format(player=winners)
-            self.reason_text = {
-                "most_connections": _("Tied on points: more connections decided it."),
-                "most_goods": _("Tied on points and connections: more goods delivered "
-                                "decided it."),
-            }.get(sheet.decided_by or "", "")
+        self.winner_text, self.reason_text = verdict(sheet, players)
         chart = self.ids.chart
         chart.names = list(players)
         chart.colours = [PLAYER_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
@@ -114,7 +104,7 @@ class RotwScoringScreen(BaseScreen):
 
     @staticmethod
     def _line(text: str, bold: bool = False, colour=None) -> Label:
-        label = Label(text=text, bold=bold, font_size=sp(13), size_hint_y=None,
+        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None,
                       color=colour or (1, 1, 1, 1), halign="left", valign="middle")
         label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                    texture_size=lambda w, size: setattr(w, "height", max(dp(20), size[1])))

@@ -175,3 +175,20 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
     if kind == "finish_scoring":
         return _("Everything entered: the scoring")
     return kind
+
+
+def verdict(sheet, players) -> tuple[str, str]:
+    """The results screen's two lines: who won, and why when a tie-break had a say (issue 14:
+    also when it only narrowed a shared victory)."""
+    winners = " & ".join(players[seat] for seat in sheet.winners)
+    if sheet.shared:
+        return _("Shared victory: {players}").format(players=winners), {
+            "most_connections": _("Tied on points: the most connections left these players, "
+                                  "tied on goods delivered too."),
+            "most_goods": _("Tied on points and connections: the most goods delivered left "
+                            "these players, still tied."),
+        }.get(sheet.decided_by or "", _("Tied on points, connections and goods delivered."))
+    return _("{player} wins!").format(player=winners), {
+        "most_connections": _("Tied on points: more connections decided it."),
+        "most_goods": _("Tied on points and connections: more goods delivered decided it."),
+    }.get(sheet.decided_by or "", "")

@@ -15,7 +15,7 @@ from ..engine import EnterVehicles
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
-from .words import explain
+from .words import explain, verdict
 from .players import readable, seat_rgba
 from .tile_chooser import GAME
 
@@ -75,17 +75,7 @@ class TraffiqScoringScreen(BaseScreen):
         city.vehicles = dict(table.state.vehicles)
 
     def _winner(self, table, sheet) -> None:
-        players = table.header.players
-        winners = " & ".join(players[seat] for seat in sheet.winners)
-        if sheet.decided_by:  # the instant win: every vehicle on the map
-            self.winner_text = _("{player} wins!").format(player=winners)
-            self.reason_text = _("All their vehicles are on the map: the game ended at once.")
-        elif sheet.shared:
-            self.winner_text = _("Shared victory: {players}").format(players=winners)
-            self.reason_text = _("Tied on points: the rules name no tie-breaker.")
-        else:
-            self.winner_text = _("{player} wins!").format(player=winners)
-            self.reason_text = _("A van on the map scores 2, a taxi 1.")
+        self.winner_text, self.reason_text = verdict(sheet, table.header.players)
 
     def undo(self) -> None:
         app = App.get_running_app()

@@ -7,6 +7,7 @@ from companion.app.i18n import _, ngettext
 from companion.core.rules import RuleViolation
 
 from ..engine import Edge, Vehicle
+from ..engine.scoring import ALL_VEHICLES
 
 COLOUR_NAMES = {  # the vehicles' colours in the box
     "red": lambda: _("red"),
@@ -95,3 +96,16 @@ def blank_name(key: str, value):
 def explain(violation: RuleViolation, _state=None) -> str:
     """The engine's reason, translated, its vehicles named in the language."""
     return words.explain(violation, blank_name)
+
+
+def verdict(sheet, players) -> tuple[str, str]:
+    """The results screen's two lines: who won and why. The rulebook names no tie-breaker, so the
+    only `decided_by` is the instant win (every vehicle on the map)."""
+    winners = " & ".join(players[seat] for seat in sheet.winners)
+    if sheet.decided_by == ALL_VEHICLES:
+        return (_("{player} wins!").format(player=winners),
+                _("All their vehicles are on the map: the game ended at once."))
+    if sheet.shared:
+        return (_("Shared victory: {players}").format(players=winners),
+                _("Tied on points: the rules name no tie-breaker."))
+    return _("{player} wins!").format(player=winners), _("A van on the map scores 2, a taxi 1.")

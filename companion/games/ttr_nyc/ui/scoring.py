@@ -16,7 +16,7 @@ from ..engine.scoring import ticket_path
 from companion.app.i18n import _, ngettext
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
-from .words import explain, ticket_label
+from .words import explain, ticket_label, verdict
 
 COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tickets won")),
            ("tickets_failed", lambda: _("Tickets lost")), ("attractions", lambda: _("Attractions")))
@@ -76,7 +76,7 @@ class ScoringScreen(TtrScreen):
         board = table.rules.board
         if not grid.children:  # one button per ticket in the box, made once
             for ticket_id in board.tickets:
-                button = ToggleButton(font_size=sp(14), halign="center", valign="middle")
+                button = ToggleButton(font_size=sp(15), halign="center", valign="middle")
                 button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
                 button.ticket_id = ticket_id
                 grid.add_widget(button)
@@ -140,14 +140,7 @@ class ScoringScreen(TtrScreen):
         grid.add_widget(self._cell(_("Total"), heading=True, bold=True))
         for seat in range(len(players)):
             grid.add_widget(self._cell(str(sheet.totals[seat]), bold=True))
-        winners = " & ".join(players[seat] for seat in sheet.winners)
-        if sheet.shared:
-            self.winner_text = _("Shared victory: {players}").format(players=winners)
-            self.reason_text = _("Tied on points and on completed tickets.")
-        else:
-            self.winner_text = _("{player} wins!").format(player=winners)
-            self.reason_text = (_("Tied on points: more completed tickets decided it.")
-                                if sheet.decided_by else "")
+        self.winner_text, self.reason_text = verdict(sheet, players)
         chart = self.ids.chart
         chart.names = list(players)
         chart.colours = [TAXI_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
@@ -178,7 +171,7 @@ class ScoringScreen(TtrScreen):
                 sign = "+" if path is not None else "-"
                 ends = f"{board.locations[ticket.a].name} – {board.locations[ticket.b].name}"
                 button = Factory.QuietButton(
-                    text=f"{name}: {ends}  {sign}{ticket.points}", font_size=sp(13),
+                    text=f"{name}: {ends}  {sign}{ticket.points}", font_size=sp(15),
                     color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), height=touch())
                 button.bind(on_release=lambda b, t=ticket_id, p=path: self.show_path(t, p))
                 box.add_widget(button)

@@ -106,3 +106,15 @@ def describe(action: Action | None, players: tuple[str, ...], board: Board) -> s
     if kind == "place_route":
         return _("{player}: {route}").format(player=who, route=route_label(board, action.route))
     return kind
+
+
+def verdict(sheet, players) -> tuple[str, str]:
+    """The results screen's two lines: who won, and why when completed tickets had a say (issue
+    14: also when they only narrowed a shared victory)."""
+    winners = " & ".join(players[seat] for seat in sheet.winners)
+    if sheet.shared:
+        return _("Shared victory: {players}").format(players=winners), (
+            _("Tied on points: the most completed tickets left these players, still tied.")
+            if sheet.decided_by else _("Tied on points and on completed tickets."))
+    return _("{player} wins!").format(player=winners), (
+        _("Tied on points: more completed tickets decided it.") if sheet.decided_by else "")
