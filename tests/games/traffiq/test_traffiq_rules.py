@@ -800,3 +800,66 @@ def test_a_malformed_tile_is_refused(tq):
     assert info.value.code == "malformed_action"
     from companion.games.ttr_nyc.engine import Pass
     refused(tq, s, Pass(0), "unknown_action")
+
+
+# ---- the publisher's answers (Mücke Spiele's FAQ, issue 14) ----------------------------------
+
+def test_faq_moving_a_vehicle_already_on_the_map_is_an_action(tq):
+    s = new_game(tq)
+    lay(s, 4, 4)
+    earlier(s, 0, (1, 1), TAXI)
+    earlier(s, 0, (3, 3), VAN)
+    tq.apply(s, TaxiRide(0, 1, 1, 2, 1))
+    assert s.current == 0 and len(s.done) == 1  # the first of the turn's two actions
+    tq.apply(s, VanRide(0, 3, 3, 3, 2))
+    assert s.current == 1  # the second: the turn is over
+
+
+def test_faq_at_most_one_taxi_ride_and_one_van_ride_per_turn(tq):
+    s = new_game(tq)
+    lay(s, 4, 4)
+    earlier(s, 0, (1, 1), TAXI)
+    earlier(s, 0, (3, 3), TAXI)
+    tq.apply(s, TaxiRide(0, 1, 1, 2, 2))
+    refused(tq, s, TaxiRide(0, 3, 3, 2, 3), "one_ride_each")
+
+
+def test_faq_rides_use_only_complete_streets_free_crossings_and_corners(tq):
+    s = new_game(tq)
+    lay(s, 3, 3)  # points (1,1) (2,1) (1,2) (2,2); half streets at the rim around them
+    earlier(s, 0, (1, 1), TAXI)
+    earlier(s, 0, (2, 2), VAN)
+    earlier(s, 1, (2, 1), TAXI)  # a crossing that is not free
+    refused(tq, s, TaxiRide(0, 1, 1, 0, 1), "point_incomplete")  # a half street at the rim
+    refused(tq, s, TaxiRide(0, 1, 1, 2, 1), "point_taken")
+    refused(tq, s, VanRide(0, 2, 2, 3, 2), "point_incomplete")
+    assert tq.taxi_targets(s, (1, 1)) == {(1, 2)}
+    assert tq.van_targets(s, (2, 2)) == {(1, 2)}
+
+
+def test_faq_a_taxi_rides_any_distance_while_the_way_is_free_a_van_one_crossing(tq):
+    s = new_game(tq)
+    lay(s, 5, 5)
+    earlier(s, 0, (1, 1), TAXI)
+    earlier(s, 0, (4, 1), VAN)
+    earlier(s, 1, (3, 3), TAXI)  # in the way of nothing on row 1
+    refused(tq, s, VanRide(0, 4, 1, 4, 3), "van_not_neighbour")  # two crossings away
+    tq.apply(s, TaxiRide(0, 1, 1, 3, 1))  # two crossings along a free street
+    tq.apply(s, VanRide(0, 4, 1, 4, 2))  # one crossing
+    assert on_map(s) == {(3, 1): (0, TAXI), (4, 2): (0, VAN), (3, 3): (1, TAXI)}
+
+
+def test_faq_placing_on_a_completed_crossing_and_competing_are_not_actions_and_optional(tq):
+    s = new_game(tq)
+    place(tq, s, (2, 0))
+    pass_turn(tq, s), pass_turn(tq, s)
+    place(tq, s, (2, 1))  # completes the crossing (2, 1)
+    tq.apply(s, PlaceVehicle(0, 2, 1, "taxi", compete=True))
+    assert s.current == 0 and s.done == [Act.PLACE]  # neither placing nor competing was one
+    draw(tq, s)
+    assert s.current == 1
+    s = new_game(tq)
+    place(tq, s, (2, 0))
+    place(tq, s, (2, 1))
+    pass_turn(tq, s)  # no vehicle placed, no competition: allowed
+    assert s.current == 1 and s.vehicles == {}
