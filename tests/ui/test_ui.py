@@ -97,10 +97,11 @@ KNOWN = (
               "Ticket to Ride's score-only panel is taller than the 800×480 window with four "
               "players: its hint ('Tap a player, then each of their routes on the map.') "
               "starts above the top edge")),
-    Known(r"settings\..*", r"^text needs .*ToggleButton#settings:\w+ '", kind="text", reason=(
-        "Settings' 'scan every card drawn' toggles (the game's name, then what it scans) are "
-        "one button high: in German, Hungarian and Romanian the words wrap to three lines "
-        "(72 px) and are cut (800×480)")),
+    Known(r"settings(\..*)?", r"^text needs .*ToggleButton#settings:\w+ '", kind="text",
+          reason=(
+              "Settings' 'scan every card drawn' toggles (the game's name, then what it scans) "
+              "are one button high: in German, Hungarian and Romanian the words wrap to three "
+              "lines (72 px) and are cut (800×480)")),
     Known(r"ttr-nyc-teach\..*", r"QuietButton '[^']+ \(\d+\)'", kind="outside|text", reason=(
         "Teach the scanner, Ticket to Ride: the tickets' grid has no scroll view and runs "
         "off the bottom of the 800×480 window (its last rows cannot be reached)")),
