@@ -14,7 +14,8 @@ many moves to reach, the moves go straight to the app (`app.table.submit`, as in
 tours); every screen and dialog audited is opened by touch.
 
 Audits are named STOP.LANGUAGE (screenshot STOP.LANGUAGE-WxH.png); the report lists the stops
-(`stops`) and any stop that could not be reached (`stop_errors`, with the traceback).
+(`stops`), any stop that could not be reached (`stop_errors`, with the traceback), the seconds
+each stop took (`seconds`) and the seconds of play before it (`gaps`).
 """
 
 from __future__ import annotations

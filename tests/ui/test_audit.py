@@ -9,8 +9,8 @@ test, except the app bugs listed (with the reason) in test_ui.py's KNOWN table, 
 an expected failure (xfail) that names them.
 
 The six tours (three games × two sizes) run as separate processes, three at a time (each with
-an X server of its own: $UI_AUDIT_JOBS sets how many), started once for the whole module; the
-first test to need them waits for all of them. The time each took and the whole are printed
+an X server of its own: $UI_AUDIT_JOBS sets how many); the tours the selected tests need are
+started together by the first of them, which waits for all. The time each took and the whole are printed
 and written beside the screenshots (timing.json). With $UI_SHOTS set the screenshots stay in
 $UI_SHOTS/audit/<game>-<size>/ (STOP.LANGUAGE-WxH.png), where tests/ui/gallery.py finds them.
 """
@@ -114,13 +114,17 @@ def _finish(name: str, process, out, err, folder: Path, started: float) -> Run:
 
 
 @pytest.fixture(scope="module")
-def tours(kivy_home, tmp_path_factory) -> dict:
-    """Every tour run once, a few at a time: (game, size) → Run."""
+def tours(request, kivy_home, tmp_path_factory) -> dict:
+    """Every tour the selected tests need, run once, a few at a time: (game, size) → Run."""
     xvfb = _xvfb_or_skip()
     shots = os.environ.get("UI_SHOTS")
     root = Path(shots) / "audit" if shots else tmp_path_factory.mktemp("audit")
+    wanted = {(item.callspec.params["game"], item.callspec.params["size"])
+              for item in request.session.items
+              if item.module is request.module and hasattr(item, "callspec")}
     waiting = [(game, size) for size in reversed(SIZES) for game in
-               ("rotw-card-game", "ttr-nyc", "manhattan-traffiq")]  # the longest first
+               ("rotw-card-game", "ttr-nyc", "manhattan-traffiq")  # the longest first
+               if (game, size) in wanted]
     servers = [_start_xvfb(xvfb, "1280x720") for _n in range(min(_jobs(), len(waiting)))]
     free = [display for _process, display in servers]
     running: dict = {}
