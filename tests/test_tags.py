@@ -39,15 +39,17 @@ def test_a_tag_can_be_forgotten(store):
 
 
 def test_an_older_database_gains_the_tag_table(db_path):
-    import sqlite3
+    """A database written by schema 2 (before tags) is migrated to today's on opening."""
+    import sqlite_utils
+    from companion.store import MIGRATIONS
+    old = sqlite_utils.Database(db_path)
+    for migration in MIGRATIONS[:2]:
+        migration(old)
+    old.execute("PRAGMA user_version = 2")
+    old.conn.commit()
+    old.close()
     store = Store(db_path)
-    store.close()
-    raw = sqlite3.connect(db_path)
-    raw.execute("DROP TABLE tags")
-    raw.execute("PRAGMA user_version = 2")
-    raw.commit()
-    raw.close()
-    store = Store(db_path)
+    assert store.schema_version() == SCHEMA_VERSION
     store.teach(RED)
     assert store.tag(RED.tag) == RED
     store.close()
