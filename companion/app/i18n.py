@@ -95,8 +95,15 @@ class Translator(Observable):
             language = "en"
         self.language = language
         self._catalog = catalog(language)
-        for func, args, _kwargs in list(self.observers):
-            func(args, None, None)
+        dead = []
+        for observer in list(self.observers):
+            func, args, _kwargs = observer
+            try:
+                func(args, None, None)
+            except ReferenceError:  # a layout's widget that is gone: forget its binding
+                dead.append(observer)
+        if dead:  # by identity: comparing a dead widget's proxy raises ReferenceError too
+            self.observers[:] = [o for o in self.observers if all(o is not d for d in dead)]
 
 
 tr = Translator()

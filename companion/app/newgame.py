@@ -6,7 +6,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.graphics import Color, Line, Triangle
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout

@@ -23,7 +23,7 @@ from kivy.uix.widget import Widget
 
 from companion.config import ConfigError, config_path, load
 from .i18n import _
-from .theme import TAXI_RGBA, touch
+from .theme import touch
 from .widgets import Question
 
 log = logging.getLogger(__name__)

@@ -134,7 +134,7 @@ class TeachScreen(BaseScreen):
         for game in [game_ui(g) for g in taught] if len(taught) > 1 else ():
             tab = ToggleButton(text=game.title, group="teach_game", allow_no_selection=False,
                                state="down" if game.game_id == self.game_id else "normal",
-                               font_size=sp(14), halign="center", valign="middle")
+                               font_size=sp(15), halign="center", valign="middle")
             tab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
             tab.bind(on_release=lambda _b, g=game.game_id: self.choose_game(g))
             games.add_widget(tab)

@@ -49,7 +49,7 @@ class SettingsScreen(BaseScreen):
             if ui.strict_scan is None:
                 continue
             key, what = ui.strict_scan
-            button = ToggleButton(text=f"{ui.title}:\n{what()}", font_size=sp(14),
+            button = ToggleButton(text=f"{ui.title}:\n{what()}", font_size=sp(15),
                                   halign="center", valign="middle",
                                   state="down" if strict_scan(store, key) else "normal")
             button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))

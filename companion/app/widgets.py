@@ -130,7 +130,7 @@ class BarChart(Widget):
             height = (self.height - dp(44)) * value / span
             for text, y in ((str(value), base + height + (2 if value >= 0 else -dp(20))),
                             (self.names[i] if i < len(self.names) else "", self.y)):
-                label = Label(text=text, font_size=sp(14), bold=True, size=(slot, dp(20)),
+                label = Label(text=text, font_size=sp(15), bold=True, size=(slot, dp(20)),
                               pos=(x, y), shorten=True, text_size=(slot - dp(4), dp(20)),
                               halign="center", valign="middle")
                 self._labels.append(label)

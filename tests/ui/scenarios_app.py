@@ -197,3 +197,25 @@ async def undo_names_the_move(d, args) -> None:
     await d.shot("undo-question")
     await d.tap(await dialog_button(d, "Undo"))
     d.record("undo", {"last": last, "texts": texts, "actions": len(d.app.table.actions)})
+
+
+async def language_after_rebuilt_home(d, args) -> None:
+    """Home rebuilds its cards of unfinished games on every visit, and the layouts' words of
+    the old cards stay bound to the translator: switching the language then must not crash."""
+    from kivy.core.window import Window
+    await new_game(d, ["Anna", "Ben"])
+    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen")
+    Window.dispatch("on_keyboard", 27, 41, None, [])
+    await d.frames(0.2)
+    await d.tap(await dialog_button(d, "Leave"))
+    for _visit in range(2):
+        await d.tap_id("home", "settings")
+        await d.tap_id("settings", "back")
+        await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    import gc
+    gc.collect()  # the old cards are gone for good, as after a while at the table
+    await d.tap_id("home", "settings")
+    magyar = next(b for b in screen(d, "settings").ids.languages.children if b.text == "Magyar")
+    await d.tap(magyar)
+    await d.frames(0.3)
+    d.record("language", {"language": d.app.language, "screen": d.app.root.current})

@@ -54,3 +54,8 @@ def test_the_undo_question_names_the_move_it_takes_back(run_scenario):
     undo = run.report["undo"]
     assert any(undo["last"] in text and "Take back" in text for text in undo["texts"]), undo
     assert undo["actions"] == 11
+
+
+def test_the_language_switches_after_home_was_rebuilt(run_scenario):
+    run = run_scenario("language_after_rebuilt_home").check()
+    assert run.report["language"] == {"language": "hu", "screen": "settings"}

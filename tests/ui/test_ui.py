@@ -48,13 +48,6 @@ KNOWN = (
           "Kivy's default toggle background — blue 'Anna' on the selected (light blue) tab is "
           "1.2:1, purple 'Ben' on an unselected (grey) tab 1.7:1: hardly readable"),
     # ---- the screenshot audit (test_audit.py; its audits are named STOP.LANGUAGE) ----------
-    Known(r".*", r"ReferenceError", kind="crash", reason=(
-        "switching the language crashes the app once Home, History or New game has rebuilt a "
-        "widget made from a kv rule (Home's unfinished games' rows, ...): "
-        "i18n.Translator.switch calls the kv bindings (tr._) of widgets that are gone and "
-        "raises ReferenceError out of the language button's on_release (Settings: start a "
-        "game, leave it, Settings → Back twice, tap Magyar). The audit drops the dead "
-        "bindings and goes on")),
     Known(r"(rotw-|tq-)?new-game-.*", r"^word '.*' broken by wrapping .*QuietButton '",
           kind="text", reason=(
               "New game's 'Played before' buttons are 110 px wide and wrap: a long name played "

@@ -101,7 +101,7 @@ class Building:
             text = _("{city}, {colour} link").format(city=city_name(joint.city, table.state),
                                                      colour=rail_name(joint.colour))
             button = RotwCard(card=f"{joint.colour}-1", text=text, size_hint=(1, 1),
-                              font_size=sp(13))
+                              font_size=sp(15))
             button.bind(on_release=lambda _b, j=joint: self._pay(j.city, j.colour))
             buttons.append(button)
         choice_list(dialog, buttons)

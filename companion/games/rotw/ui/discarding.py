@@ -77,7 +77,7 @@ class Discarding:
                      .format(card=card_name(discarded)))
         buttons = []
         for city in self.table.rules.restock_cities(s):
-            button = Factory.BigButton(text=city_name(city, s), font_size=sp(14))
+            button = Factory.BigButton(text=city_name(city, s), font_size=sp(15))
             button.bind(on_release=lambda _b, c=city: self._restock(discarded, c))
             buttons.append(button)
         choice_list(dialog, buttons)

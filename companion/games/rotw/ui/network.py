@@ -277,7 +277,7 @@ class NetworkView(Widget):
         ink = (0.1,) * 3 + (1,) if any_goods else GOODS_INK.get(city.demand, (0.1, 0.1, 0.1, 1))
         self._text(str(city.value), x, y, r * 1.15, ink)
         # Its id (c1, c2, …), as the questions name it, above to the right.
-        self._text(city.id, x + r * 1.05 + dp(6), y + r * 0.85, sp(11), (1, 1, 1, 0.8),
+        self._text(city.id, x + r * 1.05 + dp(6), y + r * 0.85, sp(15), (1, 1, 1, 0.8),
                    bold=False)
         self._draw_points(city, x, y, r)
         self._draw_goods(city, x, y, r)
@@ -316,7 +316,7 @@ class NetworkView(Widget):
         key = (text, round(size), bold)
         texture = self._textures.get(key)
         if texture is None:
-            label = CoreLabel(text=text, font_size=max(sp(9), size), bold=bold)
+            label = CoreLabel(text=text, font_size=max(sp(15), size), bold=bold)
             label.refresh()
             texture = self._textures[key] = label.texture
         Color(*rgba)

@@ -114,7 +114,7 @@ class Questions:
     def _open_goods(self) -> None:
         dialog = self._start(RotwDialog("goods"))
         self._goods_heading = dialog.title("")
-        self._goods_chosen = Label(font_size=sp(14), size_hint_y=None, height=dp(22))
+        self._goods_chosen = Label(font_size=sp(15), size_hint_y=None, height=dp(22))
         dialog.box.add_widget(self._goods_chosen)
         grid = GridLayout(cols=2, spacing=dp(8))
         self.goods_buttons = {}

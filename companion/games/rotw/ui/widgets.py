@@ -104,14 +104,14 @@ class CardPicker(RotwDialog):
     def __init__(self, kind: str, on_card, keys: list[str] | None = None):
         super().__init__(kind)
         self.heading = self.title("")
-        self.chosen = Label(font_size=sp(14), size_hint_y=None, height=dp(22), shorten=True,
+        self.chosen = Label(font_size=sp(15), size_hint_y=None, height=dp(22), shorten=True,
                             halign="left", valign="middle")
         self.chosen.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         self.box.add_widget(self.chosen)
         grid = GridLayout(cols=5, spacing=dp(6))
         self.cards = {}
         for key in keys or self.ORDER:
-            button = RotwCard(card=key, size_hint=(1, 1), font_size=sp(14))
+            button = RotwCard(card=key, size_hint=(1, 1), font_size=sp(15))
             button.bind(on_release=lambda _b, key=key: on_card(key))
             self.cards[key] = button
             grid.add_widget(button)
@@ -154,7 +154,7 @@ class CityCardForm(BoxLayout):
         demands = button_row(touch())
         self.demands = {}
         for goods in GOODS:
-            button = GoodsButton(card=goods, size_hint=(1, 1), font_size=sp(14))
+            button = GoodsButton(card=goods, size_hint=(1, 1), font_size=sp(15))
             button.bind(on_release=lambda _b, g=goods: self.set_demand(g))
             self.demands[goods] = button
             demands.add_widget(button)
@@ -162,7 +162,7 @@ class CityCardForm(BoxLayout):
         points = button_row(touch())
         self.colours = {}
         for colour in RAIL_COLOURS:
-            button = RotwCard(card=f"{colour}-1", size_hint=(1, 1), font_size=sp(13))
+            button = RotwCard(card=f"{colour}-1", size_hint=(1, 1), font_size=sp(15))
             button.bind(on_release=lambda _b, c=colour: self.add_point(c))
             self.colours[colour] = button
             points.add_widget(button)
@@ -172,7 +172,7 @@ class CityCardForm(BoxLayout):
 
     @staticmethod
     def _label() -> Label:
-        label = Label(font_size=sp(14), size_hint_y=None, height=dp(19), halign="left",
+        label = Label(font_size=sp(15), size_hint_y=None, height=dp(19), halign="left",
                       valign="middle", shorten=True)
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
@@ -245,7 +245,7 @@ class RotwPlayerRow(BoxLayout):
         self.track.bind(pos=self._draw_bar, size=self._draw_bar)
 
     def _cell(self, share: float, align: str = "center") -> Label:
-        label = Label(font_size=sp(14), size_hint_x=share, halign=align, valign="middle",
+        label = Label(font_size=sp(15), size_hint_x=share, halign=align, valign="middle",
                       shorten=True, markup=True)
         label.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(4), sz[1])))
         self.add_widget(label)
@@ -294,7 +294,7 @@ class RotwPlayerRow(BoxLayout):
         if sum(self._delivered):
             label = sum(self._delivered)
             from kivy.core.text import Label as CoreLabel
-            text = CoreLabel(text=str(label), font_size=sp(12))
+            text = CoreLabel(text=str(label), font_size=sp(15))
             text.refresh()
             with w.canvas.after:
                 Color(1, 1, 1, 1)

@@ -42,7 +42,7 @@ def fill_players(box, table, rgba) -> None:
         p = s.seats[seat]
         row = BoxLayout(size_hint_y=None, height=dp(24), spacing=dp(2))
         label = Label(text=f"[b]{escape_markup(name)}[/b]" if seat == s.current
-                      else escape_markup(name), markup=True, font_size=sp(14),
+                      else escape_markup(name), markup=True, font_size=sp(15),
                       color=readable(rgba[seat]), halign="left", valign="middle", shorten=True)
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         row.add_widget(label)

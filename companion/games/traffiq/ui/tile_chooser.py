@@ -187,7 +187,7 @@ class TraffiqTeachPanel(BoxLayout):
         self.add_widget(self.chooser)
         side = BoxLayout(orientation="vertical", spacing=dp(8))
         self.note = Factory.Note(font_size=sp(15))
-        self.words = Factory.Note(font_size=sp(14))
+        self.words = Factory.Note(font_size=sp(15))
         self.button = Factory.AccentButton()
         self.button.bind(on_release=lambda *_: self._teach())
         self.clear = Factory.QuietButton()

@@ -23,7 +23,7 @@ class TileDialog(TraffiqDialog):
         super().__init__("tile")
         self.screen, self.cell = screen, cell
         self.heading = self.title("")
-        self.note = Factory.Note(font_size=sp(14))
+        self.note = Factory.Note(font_size=sp(15))
         self.box.add_widget(self.note)
         self.chooser = TileChooser(on_change=self._changed, pos_hint={"center_x": 0.5})
         self.box.add_widget(self.chooser)

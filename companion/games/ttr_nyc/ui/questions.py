@@ -33,7 +33,7 @@ class CardQuestion(TtrDialog):
         super().__init__(kind)
         self.heading = self.title("")
         self.chosen = BoxLayout(size_hint_y=None, height=dp(36), spacing=dp(4))
-        self.chips = [CardButton(size=(dp(90), dp(34)), font_size=sp(13), disabled=True)
+        self.chips = [CardButton(size=(dp(90), dp(34)), font_size=sp(15), disabled=True)
                       for _ in range(5)]
         self.box.add_widget(self.chosen)
         grid = GridLayout(cols=2, spacing=dp(8))

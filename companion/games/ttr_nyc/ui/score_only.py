@@ -7,7 +7,7 @@ from kivy.properties import NumericProperty, StringProperty
 
 from companion.core.rules import Phase
 from ..engine import PlaceRoute
-from companion.app.i18n import _, ngettext
+from companion.app.i18n import ngettext
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from companion.app.widgets import PlayerTab

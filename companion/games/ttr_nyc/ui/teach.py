@@ -37,7 +37,7 @@ class TtrTeachPanel(BoxLayout):
         self.add_widget(cards)
         tickets = GridLayout(cols=3, spacing=dp(6))
         for ticket_id in board().tickets:
-            button = Factory.QuietButton(font_size=sp(13))
+            button = Factory.QuietButton(font_size=sp(15))
             button.ticket_id = ticket_id
             button.bind(on_release=lambda b: teach("ticket", b.ticket_id))
             tickets.add_widget(button)
