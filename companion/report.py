@@ -51,6 +51,9 @@ def _verdict(sheet: ScoreSheet, report) -> str:
         return report.PROVISIONAL
     if sheet.decided_by in notes:
         return f"Winner: {winners} ({notes[sheet.decided_by]})."
+    if sheet.shared and sheet.decided_by:  # a tie-break dropped some, the rest still share
+        return (f"Shared victory: {winners} (tied on points and on "
+                f"{sheet.decided_by.replace('_', ' ')}).")
     if sheet.shared:
         return f"Shared victory: {winners}."
     if sheet.decided_by:

@@ -791,3 +791,17 @@ def _readable(store: Store, game_id: int) -> bool:
     except UnreadableGame:
         return False
     return True
+
+
+def test_a_shared_victory_narrowed_by_a_tie_break_says_so():
+    """Four tied on points, one drops out on completed tickets, the others still share: the
+    command line's verdict names the step that narrowed them (issue 14)."""
+    from companion.core.rules import ScoreSheet, TieBreak
+    from companion.report import score_table
+    sheet = ScoreSheet.build(("Ann", "Ben", "Cleo", "Dora"), ("routes",),
+                             [[10], [10], [10], [10]],
+                             [TieBreak("completed_tickets", "", (3, 3, 3, 1))])
+    assert sheet.shared and sheet.decided_by == "completed_tickets"
+    verdict = score_table(sheet, "ttr-nyc").splitlines()[-1]
+    assert verdict == ("Shared victory: Ann and Ben and Cleo (tied on points and on completed "
+                       "tickets).")
