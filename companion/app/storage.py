@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.recovery import MovedAside
 from companion.store import StoreError, Trouble
 from .i18n import _
@@ -20,8 +22,12 @@ def refused(error: StoreError) -> str:
 
 def moved_aside(moved: MovedAside) -> str:
     """The start-up notice after a damaged database was set aside for a fresh one."""
+    # The folder and the file's name apart: a long path as one word would be broken
+    # mid-word by the line wrap at 800x480 (issue 17).
+    kept = Path(moved.kept)
     return _("The saved games were damaged, so the app started with an empty database. "
-             "The old file is kept as {path}.").format(path=str(moved.kept))
+             "The old file is kept in the folder {folder} as {name}.").format(
+        folder=f"{kept.parent}/", name=kept.name)
 
 
 def unopened(error: StoreError) -> str:
