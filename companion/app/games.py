@@ -83,6 +83,11 @@ def game_ui(game_id: str) -> GameUi:
     return registered(game_id).ui()()
 
 
+def player_colours(table) -> list[str]:
+    """Each seat's colour as chosen in New game (the box's order if none was)."""
+    return list(table.header.options.get("colours") or game_ui(table.header.game).colours)
+
+
 def game_ids() -> tuple[str, ...]:
     """Every game the app offers, in Home's order."""
     return tuple(game.game_id for game in registered_games() if game.ui is not None)

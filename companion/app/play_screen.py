@@ -8,7 +8,7 @@ from kivy.metrics import dp
 
 from companion.core.rules import Move
 
-from .games import game_ui
+from .games import game_ui, player_colours
 from .i18n import _, tr
 from .rig import SeatStrip
 from .screens import BaseScreen
@@ -124,7 +124,7 @@ class PlayScreen(BaseScreen):
         if table is None:
             return []
         ui = game_ui(table.header.game)
-        colours = list(table.header.options.get("colours") or ui.colours)
+        colours = player_colours(table)
         mover = self.to_move()
         places = table.header.options.get("places") or range(len(table.header.players))
         lines = []

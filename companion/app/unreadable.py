@@ -46,10 +46,10 @@ def _export(screen, game_id: int) -> None:
     app = App.get_running_app()
     try:
         path = export_rows(app.store, game_id)
-    except (OSError, StoreError, KeyError) as error:
-        if isinstance(error, StoreError):
-            storage.alert(error)
-            return
+    except StoreError as error:  # a full or read-only disk: said where it can't be missed
+        storage.alert(error)
+        return
+    except (OSError, KeyError) as error:
         screen.show_message(_("The game could not be exported: {error}").format(error=error))
         return
     screen.show_message(_("Exported to {path}").format(path=path), good=True)

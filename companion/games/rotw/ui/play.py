@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from companion.app.games import player_colours
 from companion.app.i18n import _, ngettext
 from companion.app.play_screen import PlayScreen
 from companion.core.rules import Phase
@@ -20,7 +21,6 @@ from .taking import Taking
 from .widgets import RotwPlayerRow
 from .words import card_name, describe, explain
 
-DEFAULT_COLOURS = ["purple", "light_blue", "grey", "green"]
 
 
 class RotwPlayScreen(PlayScreen):
@@ -53,7 +53,7 @@ class RotwPlayScreen(PlayScreen):
         return self.table.state.current if seat is None else seat
 
     def colours(self) -> list[str]:
-        return list(self.table.header.options.get("colours") or DEFAULT_COLOURS)
+        return player_colours(self.table)
 
     def left(self) -> None:
         self.delivering.stop()

@@ -14,10 +14,10 @@ from kivy.uix.label import Label
 from companion.core.rules import Phase
 from ..engine import (GOODS, FinishScoring, PlaceCity, PlaceLink, Rotw, SetDelivered,
     SetLocomotives, SetTrack)
+from companion.app.games import player_colours
 from companion.app.i18n import _, ngettext
 from .network import PLAYER_RGBA
 from .widgets import GoodsButton, RotwDialog
-from .scoring import seat_colours
 from .words import city_name, explain, goods_name
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
@@ -52,7 +52,7 @@ class RotwScoreOnlyScreen(BaseScreen):
             App.get_running_app().go("rotw_scoring")
             return
         s = table.state
-        colours = seat_colours(table)
+        colours = player_colours(table)
         network = self.ids.network
         network.show(s, colours)
         network.selected = self._link_end or ""

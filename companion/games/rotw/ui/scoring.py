@@ -10,6 +10,7 @@ from kivy.uix.label import Label
 from companion.core.rules import Phase
 from ..engine import Rotw
 from ..engine.scoring import city_winners
+from companion.app.games import player_colours
 from companion.app.i18n import _
 from ..engine.goods import best_sets
 from .network import PLAYER_RGBA
@@ -20,11 +21,6 @@ COLUMNS = (("track", lambda: _("Connections and deliveries")),
            ("cities", lambda: _("City majorities")),
            ("locomotives", lambda: _("Locomotives")),
            ("goods_sets", lambda: _("Goods sets")))
-
-
-def seat_colours(table) -> list[str]:
-    return list(table.header.options.get("colours") or
-                ["purple", "light_blue", "grey", "green"])
 
 
 def results_cell(text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
@@ -59,7 +55,7 @@ class RotwScoringScreen(BaseScreen):
         s = table.state
         sheet = table.score()
         players = table.header.players
-        colours = seat_colours(table)
+        colours = player_colours(table)
         grid = self.ids.results
         grid.clear_widgets()
         grid.cols = len(players) + 1

@@ -9,17 +9,14 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
+from companion.app.games import player_colours
+
 
 class TraffiqCount(Label):
     """A small taxi, van or tile as drawn on the map (see kv/traffiq/play.kv), and how many."""
 
     kind = StringProperty("taxi")
     rgba = ListProperty([1, 1, 1, 1])
-
-
-def player_colours(table) -> list[str]:
-    from .game import COLOURS
-    return list(table.header.options.get("colours") or COLOURS)
 
 
 def seat_rgba(table) -> list:

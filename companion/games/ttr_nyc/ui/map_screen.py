@@ -5,21 +5,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from companion.app.games import player_colours
 from companion.app.screens import BaseScreen
 
 from .board_view import BoardView
 
-BOX_COLOURS = ("blue", "purple", "white", "yellow")  # the taxis' colours, in the box's order
-
-
 @lru_cache(maxsize=1)
 def the_map() -> BoardView:
     return BoardView()
-
-
-def player_colours(table) -> list[str]:
-    """Each seat's taxi colour as chosen in New game (the box's order if none was)."""
-    return list(table.header.options.get("colours") or BOX_COLOURS)
 
 
 class TtrScreen(BaseScreen):
