@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any, BinaryIO, Iterable, Iterator, Mapping
 
 from .boards import rules_for
@@ -22,6 +23,12 @@ from .games import games
 from .core.rules import Action, RuleViolation
 
 UNDO = "undo"
+# The wall-clock time an entry was stored (optional; docs/log-format.md), and the two entries
+# that stop and restart every player's clock: time, never rules, so the engine never sees them.
+AT = "at"
+PAUSE = "pause"
+RESUME = "resume"
+CLOCK_ENTRIES = frozenset({PAUSE, RESUME})
 MAX_LINE = 1 << 20  # bytes: one action is a few hundred; longer is not a log
 MAX_DEPTH = 32  # nesting of a line's JSON: actions nest three or four deep
 RIG_SEATS = 4  # the places a game's players can sit at: the rig's seats 1 to 4 (hardware/pins)
@@ -95,7 +102,12 @@ class Game:
         return cls(header, rules, rules.new_state(header.players, header.options))
 
     def apply(self, entry: Mapping[str, Any] | Action) -> Action | None:
-        """Apply one log entry; an undo returns None. A refused entry changes nothing."""
+        """Apply one log entry; an undo, a pause or a resume returns None. A refused entry
+        changes nothing. The entry's time, if any, is not the engine's."""
+        if isinstance(entry, Mapping):
+            entry, _at = split_time(entry)
+            if entry.get("type") in CLOCK_ENTRIES:
+                return None
         if isinstance(entry, Mapping) and entry.get("type") == UNDO:
             self.undo()
             return None
@@ -112,6 +124,28 @@ class Game:
         for action in self.actions:
             self.rules.apply(self.state, action)
         return undone
+
+
+def split_time(entry: Mapping[str, Any]) -> tuple[Mapping[str, Any], str | None]:
+    """An entry without its time, and the time (an ISO 8601 text with its offset, or None);
+    a time that is not one is refused."""
+    if AT not in entry:
+        return entry, None
+    at = entry[AT]
+    if not isinstance(at, str) or parse_time(at) is None:
+        raise RuleViolation("bad_time", '"at" must be a time such as '
+                            '"2026-11-26T20:15:03.250+00:00", not {value}.', value=repr(at))
+    return {key: value for key, value in entry.items() if key != AT}, at
+
+
+def parse_time(text: str) -> datetime | None:
+    """An entry's time as an aware datetime (a time without its offset is UTC); None if the
+    text is not a time."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def fold(header: Header, entries: Iterable[tuple[int, Any]], header_line: int = 1) -> Game:

@@ -451,11 +451,16 @@ class Store:
         except sqlite3.Error as error:
             raise StoreError(f"The move could not be saved: {error}.") from error
 
-    def log(self, game_id: int) -> list[tuple[int, dict]]:
+    def log(self, game_id: int, times: bool = False) -> list[tuple[int, dict]]:
         """(seq, entry) for every log entry of a game, in order; an entry that is not a JSON
-        object raises UnreadableGame."""
-        return [(seq, _entry(game_id, seq, text)) for seq, text in self.db.execute(
+        object raises UnreadableGame. Each entry's time ("at") only with `times`: the rules
+        never need it, the clocks and the exports do."""
+        entries = [(seq, _entry(game_id, seq, text)) for seq, text in self.db.execute(
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])]
+        if not times:
+            for _seq, entry in entries:
+                entry.pop("at", None)
+        return entries
 
     def last_entry(self, game_id: int) -> tuple[int, dict] | None:
         """The newest log entry of a game (None before the first move), without reading the

@@ -8,26 +8,37 @@ and the game's status and results it leads to are one transaction.
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timezone
 from typing import Any, Callable, Mapping
 
 from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
-from .gamelog import UNDO, Game, Header, LogError, fold
+from .gamelog import AT, PAUSE, RESUME, UNDO, Game, Header, LogError, fold, parse_time
+from .records.clocks import Clocks, fold_clocks, mover
 from .store import Outcome, Store, StoreError, UnreadableGame
 
 log = logging.getLogger(__name__)
 
 # A listener hears about every change: the table and the action applied (None after an undo).
 Listener = Callable[["Table", Action | None], None]
+# The wall clock every stored entry is stamped with (a test gives its own).
+WallClock = Callable[[], datetime]
+
+
+def wall_clock() -> datetime:
+    return datetime.now(timezone.utc)
 
 
 class Table:
     """A game in progress, bound to its row in the database."""
 
-    def __init__(self, store: Store, game_id: int, game: Game, entries: int):
+    def __init__(self, store: Store, game_id: int, game: Game, entries: int,
+                 clock: WallClock = wall_clock):
         self.store = store
         self.game_id = game_id
         self._game = game
         self._entries = entries  # log rows written so far, undo rows included
+        self.wall_clock = clock
+        self._clocks = None  # the turn clocks, folded from the log when first asked for
         self._recorded = store.game(game_id).status == "finished"  # results are in the database
         self._sync_result()
         self._listeners: list[Listener] = []
@@ -36,21 +47,22 @@ class Table:
 
     @classmethod
     def start(cls, store: Store, game: str, players: list[str] | tuple[str, ...],
-              options: Mapping[str, Any] | None = None) -> "Table":
+              options: Mapping[str, Any] | None = None,
+              clock: WallClock = wall_clock) -> "Table":
         """A new game; the engine checks players and options before anything is stored."""
         header = Header(game, tuple(players), dict(options or {}))
         folded = Game.start(header)
         game_id = store.new_game(game, header.players, header.options)
-        return cls(store, game_id, folded, 0)
+        return cls(store, game_id, folded, 0, clock)
 
     @classmethod
-    def resume(cls, store: Store, game_id: int) -> "Table":
+    def resume(cls, store: Store, game_id: int, clock: WallClock = wall_clock) -> "Table":
         """The game exactly as its log leaves it (after a restart or a power cut). A game whose
         rows cannot be read or whose log the engine refuses raises UnreadableGame (its reason
         for the screen); KeyError if there is no such game."""
         entries = store.log(game_id)  # UnreadableGame: an entry that is not JSON
         game = replay(store, game_id, entries)
-        return cls(store, game_id, game, len(entries))
+        return cls(store, game_id, game, len(entries), clock)
 
     # ---- what it is now ----------------------------------------------------------------
 
@@ -121,17 +133,47 @@ class Table:
         self._after_change(None)
         return undone
 
+    # ---- the turn clocks (time lives here and in the log, never in the engine) ----------
+
+    @property
+    def clocks(self) -> Clocks:
+        """Every player's time on the clock (companion.records.clocks), folded from the log
+        the first time it is asked for, then kept up to date entry by entry."""
+        if self._clocks is None:
+            record = self.store.game(self.game_id)
+            self._clocks = fold_clocks(self.header, [e for _, e in self.store.log(
+                self.game_id, times=True)], record.created)
+        return self._clocks
+
+    @property
+    def paused(self) -> bool:
+        return self.clocks.paused
+
+    def pause(self) -> None:
+        """Stop every clock for a break (a logged entry: a power cut keeps the pause)."""
+        if not self.paused:
+            self._store_entry({"type": PAUSE})
+
+    def resume_clocks(self) -> None:
+        """Start the clocks again after a pause."""
+        if self.paused:
+            self._store_entry({"type": RESUME})
+
     def _store_entry(self, entry: Mapping[str, Any]) -> None:
-        """The entry, with the status and results the game has after it, in one transaction."""
+        """The entry, stamped with the time, with the status and results the game has after
+        it, in one transaction."""
         over = self.status.phase is Phase.OVER
         outcome = None
         if over and not self._recorded:
             outcome = Outcome(self.score())
         elif self._recorded and not over:
             outcome = Outcome(None)
-        self.store.append(self.game_id, self._entries + 1, entry, outcome)
+        at = self.wall_clock().isoformat(timespec="milliseconds")
+        self.store.append(self.game_id, self._entries + 1, {**entry, AT: at}, outcome)
         self._entries += 1
         self._recorded = over
+        if self._clocks is not None:
+            self._clocks.add(entry.get("type"), parse_time(at), mover(self.rules, self.state))
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)

@@ -1,0 +1,1 @@
+"""Play records: turn clocks, the score over time, statistics per game, exports and backups."""
