@@ -88,3 +88,66 @@ async def table_seat_strip(d, args):
         d.app.go_home()
         await d.frames(0.3)
     d.record("games", found)
+
+
+async def table_known_hand(d, args):
+    """Railways where every card drawn is scanned (Settings): the card named from the draw pile
+    and the one taken from the display go into the mover's hand, which the play screen shows."""
+    from scenarios_rotw import act, make_playout, start_game
+    from companion.core.rules import Phase
+    from companion.games.rotw.ui.words import card_name
+    d.app.store.set_setting("rotw_scanned_draws", "1")
+    pretend = make_playout(5, players=2)  # only its setup is used: the same at every table
+    await start_game(d, pretend)
+    table = d.app.table
+    for done, action in enumerate(pretend.log):  # setup, then the first player's action
+        if table.status.phase is not Phase.SETUP and _taking(table) \
+                and table.status.waiting_for is None:
+            break
+        await act(d, action)
+        await d.wait_for(lambda: len(table.actions) == done + 1, what=f"{action.type} stored")
+    play = d.app.root.current_screen
+    seat = d.app.table.status.seat
+    seen = {"scanned_draws": d.app.table.state.scanned_draws, "before": play.hand_text}
+    await d.tap_id("rotw_play", "deck")
+    await d.wait_for(lambda: getattr(play.dialog, "kind", None) == "take_deck",
+                     what="which card came off the draw pile")
+    picker = play.dialog
+    key = next(k for k, button in picker.cards.items() if not button.disabled)
+    await d.shot("table-rotw-which-card")
+    await d.tap(picker.cards[key])
+    await d.wait_for(lambda: play.dialog is None, what="the picker closed")
+    await d.frames(0.3)
+    hand = d.app.table.state.seats[seat].hand
+    seen.update({"taken": d.app.table.actions[-1].to_json(), "drawn_name": card_name(key),
+                 "after": play.hand_text, "mover_after": d.app.table.status.seat,
+                 "known": sum(hand.known), "unknown": hand.unknown,
+                 "hand_inside": inside(play.ids.hand, play),
+                 "audit": await d.audit("table-rotw-known-hand")})
+    d.record("rotw", seen)
+
+
+async def table_scanned_tile(d, args):
+    """Manhattan TraffIQ where every tile drawn is scanned (Settings): a drawn tile waits for
+    its scan; the scanned tile's edges go into the draw, and placing it asks only its turn."""
+    from scenarios_traffiq import play_screen, start_game
+    from companion.store import TaggedComponent
+    tag = "0C00000077"
+    d.app.store.set_setting("traffiq_scanned_draws", "1")
+    d.app.store.teach(TaggedComponent(tag, "manhattan-traffiq", "tile", "red,beige,red,park"))
+    await start_game(d, PLAYERS[:2], 0)
+    play = play_screen(d)
+    seen = {"scanned_draws": d.app.table.state.scanned_draws}
+    await d.tap_id("traffiq_play", "draw")
+    await d.frames(0.3)
+    seen["asked"] = play.ids.map_message.text if "map_message" in play.ids else ""
+    seen["after_tap"] = len(d.app.table.actions)
+    d.app.scanned(tag)
+    await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the scanned tile drawn")
+    seen["drawn"] = d.app.table.actions[-1].to_json()
+    await d.frames(0.3)
+    state = d.app.table.state
+    seen["in_hand"] = [list(t.names()) for t in state.seats[0].hand if t is not None]
+    seen["message"] = play.ids.map_message.text if play.ids.map_message.opacity else ""
+    seen["audit"] = await d.audit("table-traffiq-scanned-draw")
+    d.record("traffiq", seen)

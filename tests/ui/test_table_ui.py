@@ -24,3 +24,32 @@ def test_every_play_screen_has_the_seat_strip_and_the_buttons_say_what_they_do(r
             assert not seen["audit"].get(kind), (game_id, kind, seen["audit"][kind])
         assert seen["pressed"] == 1, (game_id, seen)  # the mover's button made the move
         assert "hold: undo" in str(seen["strip_after"]), seen["strip_after"]
+
+
+def test_railways_shows_the_known_hand_with_the_card_scanned_from_the_draw_pile(run_scenario):
+    """Issue 17 point 2 (and 4): the card named from the draw pile goes into the mover's
+    hand, which the play screen shows."""
+    seen = run_scenario("table_known_hand").check().report["rotw"]
+    assert seen["scanned_draws"] is True, seen
+    assert seen["taken"]["type"] == "take_deck" and seen["taken"].get("card"), seen
+    assert seen["mover_after"] == seen["taken"]["seat"], seen  # a second card may be taken
+    assert seen["drawn_name"] in seen["after"], seen  # the named card is in the hand shown
+    assert seen["known"] >= 1, seen
+    assert seen["hand_inside"], seen
+    for kind in ("touch", "outside", "overlap"):
+        assert not seen["audit"].get(kind), (kind, seen["audit"][kind])
+
+
+def test_a_scanned_tile_goes_into_the_draw_with_its_edges(run_scenario):
+    """Issue 17 point 3 (and 4): where every tile drawn is scanned, the draw waits for the
+    scan; the scanned edges are stored with the draw and the tile goes into the hand with
+    its sides (placing a scanned tile asks only its turn: test_traffiq_ui)."""
+    seen = run_scenario("table_scanned_tile").check().report["traffiq"]
+    assert seen["scanned_draws"] is True, seen
+    assert seen["after_tap"] == 0, seen  # the tap alone draws nothing: the scan is waited for
+    assert seen["drawn"]["type"] == "draw_tile", seen
+    assert seen["drawn"]["edges"] == ["red", "beige", "red", "park"], seen
+    assert ["red", "beige", "red", "park"] in seen["in_hand"], seen  # drawn with its sides
+    assert seen["message"] == "", seen  # "Scan the tile you drew" is answered
+    for kind in ("touch", "outside", "overlap"):
+        assert not seen["audit"].get(kind), (kind, seen["audit"][kind])

@@ -182,7 +182,10 @@ class TraffiqPlayScreen(PlayScreen):
             self.show_message(_("Scan the tile you drew."), "map_message")
             return
         edges = None if tile is None else tile.names()
-        App.get_running_app().submit(DrawTile(self.table.state.current, edges), "map_message")
+        drawn = App.get_running_app().submit(DrawTile(self.table.state.current, edges),
+                                             "map_message")
+        if drawn and tile is not None:
+            self.ids.map_message.hide()  # "Scan the tile you drew" is answered
 
     def end_turn(self) -> None:
         if any(self.is_open(kind) for kind in ACTIONS):
