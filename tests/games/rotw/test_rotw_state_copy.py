@@ -13,6 +13,7 @@ import random
 from companion.boards import rules_for
 from companion.core.rules import Phase
 from companion.games.rotw.engine import City, EndReason, Hand, PlayerState, RotwState, Step
+from companion.games.rotw.engine.options import RotwTable
 from companion.games.rotw.playout import RotwPlayout
 
 PARTS = (RotwState, PlayerState, Hand, City)  # the mutable dataclasses a state is made of
@@ -30,6 +31,7 @@ def busy_state() -> RotwState:
     s.pending_slots, s.pending_goods = (1,), ("c1", 2)
     s.triggered, s.final_left = EndReason.NO_TRAINS, 2
     s.scanned_draws = True
+    s.table = RotwTable(locomotive_second=False)  # frozen: shared, never changed
     s.discard.append(3)
     for player in s.seats:
         player.hand.unknown += 1

@@ -16,6 +16,7 @@ import pytest
 
 from companion.boards import rules_for
 from companion.games.traffiq.engine import Act, EndReason, PlayerState, Tile, TraffiqState
+from companion.games.traffiq.engine.options import Forfeit, TraffiqTable
 from companion.games.traffiq.playout import TraffiqPlayout
 
 RULES = rules_for("manhattan-traffiq")
@@ -57,6 +58,7 @@ def mid_game() -> TraffiqState:
     s.last_drawer, s.final_turns_left, s.winner = 2, 1, 1
     s.end_reason, s.entered = EndReason.FINAL_ROUND, [True, False, False]
     s.scanned_draws = True
+    s.table = TraffiqTable(Forfeit.LAST_ROUND)  # frozen: shared, never changed
     return s
 
 

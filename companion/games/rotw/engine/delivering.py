@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from companion.core.rules import RuleViolation
 from . import network
 from .actions import Deliver, PlayLocomotive
-from .box import ANY_GOODS_VALUE, GOODS, LOCO, START, Box, parse_goods
+from .box import GOODS, LOCO, START, Box, parse_goods
 from .holding import check_hand, remove_from_hand
 from .refusals import unknown_city
 from .state import Link, RotwState, Step
@@ -135,7 +135,7 @@ def check_delivery(s: RotwState, seat: int, origin: str, destination: str, goods
                             "yours; it belongs to {owner}.", owner=s.players[links[0].owner])
     for stop in network.cities_on(origin, links)[1:-1]:
         passed = s.cities.get(stop)
-        if passed is not None and passed.value != ANY_GOODS_VALUE and passed.accepts(goods):
+        if passed is not None and passed.stops(goods, s.table):
             raise RuleViolation("stops_earlier", "The cube stops at the first city that "
                                 "demands it: {city}.", city=stop)
     return links

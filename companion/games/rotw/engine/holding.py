@@ -41,6 +41,9 @@ def unseen(box: Box, s: RotwState, card: Card) -> int:
 
 def check_box(box: Box, s: RotwState, card: Card, more: int) -> None:
     """A card coming to light must still be somewhere unseen: the box has only so many."""
+    if not box.cards[card]:  # the family game's table left them in the box
+        raise RuleViolation("not_in_this_game", "This game is played without {card} cards.",
+                            card=card.key)
     if known_count(s, card) + more > box.cards[card]:
         raise RuleViolation("too_many_cards", "That would be more {card} cards than the box "
                             "holds ({box}): check the cards reported.", card=card.key,

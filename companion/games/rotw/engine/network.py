@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .box import ANY_GOODS_VALUE, START
+from .box import START
 from .state import Link, RotwState
 
 
@@ -75,7 +75,7 @@ def _walk(s: RotwState, here: str, came_from: str, goods: int, left: int,
     city = s.cities.get(here)  # None for the start board: goods pass through it
     if city is not None and city.accepts(goods):
         found.append(here)
-        if city.value != ANY_GOODS_VALUE:
+        if city.stops(goods, s.table):
             return  # the cube stops here
     if left == 0:
         return

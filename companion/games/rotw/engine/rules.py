@@ -3,11 +3,13 @@ its screens ask (which moves are open, and the concrete choices of each)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, Mapping, Sequence
 
 from companion.core.rules import (ActionCodec, Move, Phase, RuleViolation, Rules, ScoreSheet,
     Status, check_players)
+from companion.core.table_options import read_table_options
 from . import building, delivering, discarding, network, reports, score_only, taking
 from .actions import (ACTIONS, Build, Deliver, DiscardDraw, DiscardExcess, DiscardRestock,
     DrawGoods, FinishScoring, Pass, PlaceCity, PlaceLink, PlayLocomotive, SetDelivered,
@@ -16,6 +18,7 @@ from .box import GOODS, LOCO, Box, Card
 from .delivering import Delivery
 from .holding import hand_cards
 from .moves import moves, reason_of
+from .options import FamilyLocomotives, RotwTable
 from .payments import least_payments
 from .scoring import score_sheet
 from .state import EndReason, Hand, Link, Mode, PlayerState, RotwState, Step
@@ -30,24 +33,18 @@ class Rotw(Rules):
 
     def __init__(self, box: Box):
         self.box = box
-        self._handlers = {
-            TurnUp: partial(reports.turn_up, box), DrawGoods: partial(reports.draw_goods, box),
-            Build: partial(building.build, box),
-            PlayLocomotive: partial(delivering.play_locomotive, box),
-            Deliver: partial(delivering.deliver, box),
-            DiscardDraw: partial(discarding.discard_draw, box),
-            DiscardRestock: partial(discarding.discard_restock, box),
-            Pass: partial(_pass, box), TakeDeck: partial(taking.take_deck, box),
-            TakeDisplay: partial(taking.take_display, box),
-            TakeDiscard: partial(taking.take_discard, box),
-            StopTaking: partial(taking.stop_taking, box),
-            DiscardExcess: partial(taking.discard_excess, box),
-            PlaceCity: partial(score_only.place_city, box),
-            PlaceLink: partial(score_only.place_link, box),
-            SetLocomotives: partial(score_only.set_locomotives, box),
-            SetDelivered: partial(score_only.set_delivered, box),
-            SetTrack: score_only.set_track, FinishScoring: score_only.finish_scoring,
-        }
+        # The family game whose table leaves the Locomotive cards in the box plays with fewer
+        # cards: the same rules, checked against that box.
+        self._no_locomotives = replace(box, cards=tuple(
+            0 if card is LOCO else count for card, count in zip(Card, box.cards)))
+        self._handlers = {id(b): _handlers(b) for b in (box, self._no_locomotives)}
+
+    def box_of(self, s: RotwState) -> Box:
+        """The cards this game is played with: the box, without its Locomotive cards in a family
+        game whose table removed them (table option `family_locomotives`)."""
+        if s.family and s.table.family_locomotives is FamilyLocomotives.REMOVED:
+            return self._no_locomotives
+        return self.box
 
     # ---- setting up -------------------------------------------------------------------
 
@@ -70,29 +67,33 @@ class Rotw(Rules):
         scanned = options.get("scanned_draws", False)
         if not isinstance(scanned, bool):
             raise RuleViolation("bad_option", "The option scanned_draws is true or false.")
+        table = read_table_options(RotwTable, options)
+        removed = family and table.family_locomotives is FamilyLocomotives.REMOVED
+        box = self._no_locomotives if removed else box
         seats = [PlayerState(Hand(), box.trains) for _ in players]
         state = RotwState(
             players=players, mode=mode, family=family, first=first, phase=Phase.SETUP,
             current=first, step=Step.ACTION, seats=seats, display=[None] * box.display,
             discard=[], deck=sum(box.cards), bag=[box.cubes_per_colour] * len(GOODS),
-            scanned_draws=scanned,
+            scanned_draws=scanned, table=table,
         )
         if mode is Mode.SCORE_ONLY:
             state.phase = Phase.SCORING
             state.triggered = EndReason.SCORE_ONLY
             return state
+        dealt = 1 if removed else 2  # the Locomotive too, where the game has them
         for player in seats:
-            player.hand.known[LOCO] = 1
+            player.hand.known[LOCO] = 0 if removed else 1
             player.hand.known[Card.CITY_2] = 1
             player.hand.unknown = box.hand_at_setup - 2
-        state.deck -= box.hand_at_setup * len(players)
+        state.deck -= (box.hand_at_setup - 2 + dealt) * len(players)
         state.pending_slots = tuple(range(box.display))
         return state
 
     # ---- the engine interface -----------------------------------------------------------
 
     def apply(self, state: RotwState, action) -> RotwState:
-        handler = self._handlers.get(type(action))
+        handler = self._handlers[id(self.box_of(state))].get(type(action))
         if handler is None:
             raise RuleViolation("unknown_action", "{kind!r} is not a Railways of the World "
                                 "action.", kind=getattr(action, "type", type(action).__name__))
@@ -100,7 +101,7 @@ class Rotw(Rules):
         return state
 
     def moves(self, state: RotwState, seat: int | None) -> list[Move]:
-        return moves(self.box, state, seat)
+        return moves(self.box_of(state), state, seat)
 
     def status(self, s: RotwState) -> Status:
         final = s.triggered is not None
@@ -118,6 +119,10 @@ class Rotw(Rules):
         """The score sheet; provisional (as if the game ended now) until the game is over."""
         return score_sheet(s, final=s.phase is Phase.OVER)
 
+    def running_scores(self, s: RotwState) -> tuple[int, ...]:
+        """The live score during play: each player's marker on the score track."""
+        return tuple(p.track for p in s.seats)
+
     # ---- the concrete choices the screens offer ---------------------------------------------
 
     def joints(self, s: RotwState, points: tuple[str, ...]) -> list[network.Joint]:
@@ -127,19 +132,19 @@ class Rotw(Rules):
     def payment_cards(self, s: RotwState, seat: int, value: int, colour: str,
                       chosen: Sequence[Card] = ()) -> list[Card]:
         """The cards that may join `chosen` in paying for a link to a new City `value`."""
-        return building.payment_cards(self.box, s, seat, value, colour, chosen)
+        return building.payment_cards(self.box_of(s), s, seat, value, colour, chosen)
 
     def hand_cards(self, s: RotwState, seat: int, chosen: Sequence[Card] = ()) -> list[Card]:
         """The cards the seat may discard next, `chosen` being discarded already."""
-        return hand_cards(self.box, s, seat, chosen)
+        return hand_cards(self.box_of(s), s, seat, chosen)
 
     def over_limit(self, s: RotwState, seat: int) -> int:
         """The cards the seat must discard at the hand limit."""
-        return taking.over_limit(self.box, s, seat)
+        return taking.over_limit(self.box_of(s), s, seat)
 
     def reportable_cards(self, s: RotwState, chosen: Sequence[Card] = ()) -> list[Card]:
         """The cards the table may report turned up next."""
-        return reports.reportable_cards(self.box, s, chosen)
+        return reports.reportable_cards(self.box_of(s), s, chosen)
 
     def drawable_goods(self, s: RotwState, chosen: Sequence[str] = ()) -> list[str]:
         """The goods the table may report drawn from the bag next."""
@@ -164,7 +169,7 @@ class Rotw(Rules):
 
     def check_deliver_with_locomotive(self, s: RotwState, seat: int) -> RuleViolation | None:
         """Why the seat may not play a Locomotive and deliver at once (None if it may)."""
-        return reason_of(lambda: delivering.check_can_deliver_with_locomotive(self.box, s, seat))
+        return reason_of(lambda: delivering.check_can_deliver_with_locomotive(self.box_of(s), s, seat))
 
     def check_cube(self, s: RotwState, seat: int, origin: str, goods: str,
                    locomotive: bool = False) -> RuleViolation | None:
@@ -192,6 +197,28 @@ class Rotw(Rules):
         """The least payments for a link of `colour` to a city of `value` from these cards:
         no card of one could be left out."""
         return least_payments(hand, value, colour)
+
+
+def _handlers(box: Box) -> dict:
+    """Each action's handler, with the cards the game is played with."""
+    return {
+        TurnUp: partial(reports.turn_up, box), DrawGoods: partial(reports.draw_goods, box),
+        Build: partial(building.build, box),
+        PlayLocomotive: partial(delivering.play_locomotive, box),
+        Deliver: partial(delivering.deliver, box),
+        DiscardDraw: partial(discarding.discard_draw, box),
+        DiscardRestock: partial(discarding.discard_restock, box),
+        Pass: partial(_pass, box), TakeDeck: partial(taking.take_deck, box),
+        TakeDisplay: partial(taking.take_display, box),
+        TakeDiscard: partial(taking.take_discard, box),
+        StopTaking: partial(taking.stop_taking, box),
+        DiscardExcess: partial(taking.discard_excess, box),
+        PlaceCity: partial(score_only.place_city, box),
+        PlaceLink: partial(score_only.place_link, box),
+        SetLocomotives: partial(score_only.set_locomotives, box),
+        SetDelivered: partial(score_only.set_delivered, box),
+        SetTrack: score_only.set_track, FinishScoring: score_only.finish_scoring,
+    }
 
 
 def _pass(box: Box, s: RotwState, action: Pass) -> None:

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from companion.core.rules import Phase
-from .box import GOODS, KINDS
+from .box import ANY_GOODS_VALUE, GOODS, KINDS
+from .options import RotwTable
 
 
 class Mode(Enum):
@@ -60,7 +61,14 @@ class City:
         return self.points.count(colour) > self.used.count(colour)
 
     def accepts(self, goods: int) -> bool:
-        return self.value == 5 or self.demand == GOODS[goods]
+        return self.value == ANY_GOODS_VALUE or self.demand == GOODS[goods]
+
+    def stops(self, goods: int, table: RotwTable) -> bool:
+        """A cube of `goods` passing through ends its journey here: the first city demanding it
+        (a value-5 city only where the table reads "any goods" as demanding every colour)."""
+        if self.value == ANY_GOODS_VALUE:
+            return table.value_five_stops
+        return self.accepts(goods)
 
     def copy(self) -> "City":
         return City(self.id, self.value, self.demand, self.points, self.used[:], self.goods[:])
@@ -118,6 +126,7 @@ class RotwState:
     triggered: EndReason | None = None  # what started the last round
     final_left: int = 0  # players still to make their final delivery
     scanned_draws: bool = False  # every card taken from the draw pile is scanned (named)
+    table: RotwTable = RotwTable()  # the table options: the rulebook's open readings
 
     def copy(self) -> "RotwState":
         return RotwState(
@@ -125,7 +134,7 @@ class RotwState:
             [p.copy() for p in self.seats], self.display[:], self.discard[:], self.deck,
             self.bag[:], {k: c.copy() for k, c in self.cities.items()}, dict(self.links),
             self.pending_slots, self.pending_goods, self.taken, self.triggered, self.final_left,
-            self.scanned_draws,
+            self.scanned_draws, self.table,
         )
 
     @property

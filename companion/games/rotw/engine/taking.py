@@ -30,6 +30,7 @@ def take_deck(box: Box, s: RotwState, action: TakeDeck) -> None:
 def take_display(box: Box, s: RotwState, action: TakeDisplay) -> None:
     seat = check_turn(s, action.seat, Step.TAKE)
     card = check_display(s, action.slot, action.card)
+    check_locomotive_second(s, card)
     s.seats[seat].hand.known[card] += 1
     empty_slot(s, action.slot)
     card_taken(box, s, ends_taking=card is LOCO)
@@ -42,6 +43,7 @@ def take_discard(box: Box, s: RotwState, action: TakeDiscard) -> None:
     if card is not top:
         raise RuleViolation("discard_mismatch", "The top of the discard pile is {actual}, "
                             "not {named}.", actual=top.key, named=card.key)
+    check_locomotive_second(s, card)
     s.discard.pop()
     s.seats[seat].hand.known[card] += 1
     card_taken(box, s, ends_taking=card is LOCO)
@@ -94,6 +96,14 @@ def check_can_take_discard(s: RotwState, seat: int) -> int:
     if not s.discard:
         raise RuleViolation("discard_empty", "The discard pile is empty.")
     return seat
+
+
+def check_locomotive_second(s: RotwState, card: Card) -> None:
+    """The table option `locomotive_second`: whether a face-up Locomotive (display or discard
+    pile) may be the second card of the take step."""
+    if card is LOCO and s.taken and not s.table.locomotive_second:
+        raise RuleViolation("locomotive_second", "At this table a Locomotive from the display "
+                            "or the discard pile is taken only as the first card.")
 
 
 def check_can_stop_taking(s: RotwState, seat: int) -> int:

@@ -11,6 +11,7 @@ from . import city
 from .actions import Ride
 from .box import Allotment, Vehicle
 from .city import Cell, Point
+from .options import Forfeit
 from .state import Act, Mode, Standing, TraffiqState
 from .tiles import Tile
 
@@ -37,6 +38,17 @@ def check_turn(s: TraffiqState, seat: int) -> int:
                             "{phase}.", phase=s.phase.value)
     raise RuleViolation("not_your_turn", "It is {player}'s turn, not {other}'s.",
                         player=s.players[s.current], other=s.players[seat])
+
+
+def check_can_end_turn(s: TraffiqState, seat: int) -> int:
+    """The table option `forfeit`: actions may be let go at any time, or only in the last round
+    (once the supply is empty). Vehicles not placed may always be left."""
+    check_turn(s, seat)
+    if (s.table.forfeit is Forfeit.LAST_ROUND and s.supply and s.winner is None
+            and actions_left(s)):
+        raise RuleViolation("forfeit_last_round", "At this table actions are let go only in "
+                            "the last round: take {left} more.", left=actions_left(s))
+    return seat
 
 
 # ---- the turn's two actions ------------------------------------------------------------------

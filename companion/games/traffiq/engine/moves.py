@@ -15,8 +15,9 @@ from companion.core.rules import Move, RuleViolation
 from . import city
 from .actions import DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle, TaxiRide, VanRide
 from .box import Vehicle
-from .checks import (ACTIONS_PER_TURN, PLAYING, check_actions_left, check_entering, check_hand,
-    check_place_first, check_ride_order, check_supply, check_turn, hand_slot)
+from .checks import (ACTIONS_PER_TURN, PLAYING, check_actions_left, check_can_end_turn,
+    check_entering, check_hand, check_place_first, check_ride_order, check_supply, check_turn,
+    hand_slot)
 from .city import Cell, Point
 from .state import Act, TraffiqState
 from .tiles import Edge, Tile
@@ -69,7 +70,7 @@ def kinds(s: TraffiqState, seat: int) -> list[Move]:
         Move(TaxiRide.type, reason(lambda: _riding(s, seat, Vehicle.TAXI))),
         Move(VanRide.type, reason(lambda: _riding(s, seat, Vehicle.VAN))),
         Move(DrawTile.type, reason(lambda: _drawing(s, seat))),
-        Move(EndTurn.type, reason(lambda: check_turn(s, seat))),
+        Move(EndTurn.type, reason(lambda: check_can_end_turn(s, seat))),
         Move(EnterVehicles.type, reason(lambda: check_entering(s, seat))),
     ]
 

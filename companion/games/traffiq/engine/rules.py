@@ -10,10 +10,10 @@ from . import city, moves
 from .actions import (ACTIONS, DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle,
     TaxiRide, VanRide)
 from .box import Allotment, Box, Vehicle, parse_vehicle
-from .checks import (ACTIONS_PER_TURN, actions_left, check_actions_left, check_counts,
-    check_entering, check_fits, check_hand, check_in_hand, check_new_point, check_place_first,
-    check_ride, check_ride_order, check_supply, check_taxi_path, check_turn, check_van_step,
-    check_vehicle_left)
+from .checks import (ACTIONS_PER_TURN, actions_left, check_actions_left, check_can_end_turn,
+    check_counts, check_entering, check_fits, check_hand, check_in_hand, check_new_point,
+    check_place_first, check_ride, check_ride_order, check_supply, check_taxi_path, check_turn,
+    check_van_step, check_vehicle_left)
 from .city import Cell, Point
 from .competition import Competition, compete
 from .moves import TileSpot, VehicleSpot
@@ -152,7 +152,7 @@ class Traffiq(Rules):
         self._after_action(s)
 
     def _end_turn(self, s: TraffiqState, action: EndTurn) -> None:
-        check_turn(s, action.seat)
+        check_can_end_turn(s, action.seat)
         self._next_turn(s)
 
     def _enter_vehicles(self, s: TraffiqState, action: EnterVehicles) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.core.rules import Phase, RuleViolation, check_players
+from companion.core.table_options import read_table_options
 from .box import Box, parse_layout
 from .city import Cell
+from .options import TraffiqTable
 from .tiles import Tile
 from .state import EndReason, Mode, PlayerState, TraffiqState
 
@@ -33,7 +35,8 @@ def new_game(box: Box, players: tuple[str, ...],
     state = TraffiqState(players=players, mode=mode, scenario=scenario, first=first,
                          phase=Phase.PLAY, current=first, seats=seats, tiles=tiles,
                          vehicles={}, supply=box.district_tiles - hand * len(players),
-                         scanned_draws=_option_scanned(options))
+                         scanned_draws=_option_scanned(options),
+                         table=read_table_options(TraffiqTable, options))
     if mode is Mode.SCORE_ONLY:
         state.phase = Phase.SCORING
         state.end_reason = EndReason.SCORE_ONLY

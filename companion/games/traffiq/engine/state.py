@@ -8,6 +8,7 @@ from enum import Enum
 from companion.core.rules import Phase
 from .box import Vehicle
 from .city import Cell, Point
+from .options import TraffiqTable
 from .tiles import Tile
 
 
@@ -74,6 +75,7 @@ class TraffiqState:
     end_reason: EndReason | None = None
     entered: list[bool] = field(default_factory=list)  # score-only: whose vehicles are entered
     scanned_draws: bool = False  # every tile drawn is scanned: its edges go into the hand
+    table: TraffiqTable = TraffiqTable()  # the table options: the rulebook's open readings
 
     def copy(self) -> "TraffiqState":
         """Every field carried over by `replace` (a new one cannot be forgotten); the mutable
