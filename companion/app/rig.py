@@ -279,8 +279,11 @@ class SeatStrip(BoxLayout):
             self.clear_widgets()
             for seat in range(len(lines)):
                 self.add_widget(SeatCell(seat))
-        for cell, line in zip(reversed(self.children), lines):
+        from .marks import player_marks  # the letter the maps show beside the colour too
+        marks = player_marks([line[2] for line in lines])
+        for cell, line, mark in zip(reversed(self.children), lines, marks):
             cell.show(*line)
+            cell.lamp.letter = mark
 
 
 class SeatCell(BoxLayout):

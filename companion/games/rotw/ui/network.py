@@ -16,6 +16,11 @@ from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from companion.app.footprints import Footprint, Footprints
+from companion.app.marks import player_marks
+
+from . import network_labels as labels
+
 from ..engine import GOODS, START
 from ..engine.box import ANY_GOODS_VALUE
 
@@ -45,6 +50,7 @@ UNKNOWN_RGBA = (0.45, 0.47, 0.52, 1)  # a city entered in score-only mode
 START_RGBA = (0.30, 0.33, 0.40, 1)
 LIT = (1, 1, 1, 1)
 MARK = (1.0, 0.85, 0.2, 1)
+TAG_PX = labels.TAG_PX
 
 
 def layout(cities: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[float, float]]:
@@ -140,10 +146,13 @@ class NetworkView(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.on_city = None
+        self.on_city = None  # none: a tap shows the network over the whole window
+        self.zoomed = None  # that window, when this is the network in it
         self.state = None
         self.colours: list[str] = []  # seat -> player colour
         self.majority: dict[str, tuple[int, ...]] = {}  # city -> seats that take it (scoring)
+        self.final = False  # the results: who takes each city, without goods and free points
+        self.footprints = Footprints()  # what was drawn where (a test reads it)
         self._places: dict[str, tuple[float, float]] = {}
         self._drawn: tuple = ()
         self._textures: dict = {}
@@ -151,7 +160,10 @@ class NetworkView(Widget):
                   highlight=self.redraw)
 
     def show(self, state, colours: list[str], majority: dict | None = None) -> None:
+        """A position; with `majority` (the results), each city ringed in its takers' colours,
+        without its goods left and free points."""
         self.state, self.colours, self.majority = state, list(colours), dict(majority or {})
+        self.final = majority is not None
         self.redraw()
 
     # ---- geometry ----------------------------------------------------------------------
@@ -184,6 +196,15 @@ class NetworkView(Widget):
     def on_touch_down(self, touch):
         if not self.collide_point(*touch.pos) or self.state is None:
             return super().on_touch_down(touch)
+        if self.zoomed is not None:
+            self.zoomed.close()
+            return True
+        if self.on_city is None:  # the results: the network over the whole window
+            from companion.app.map_zoom import open_zoom
+            view = NetworkView()
+            view.show(self.state, self.colours, self.majority if self.final else None)
+            open_zoom(view)
+            return True
         city = self.city_at(*touch.pos)
         if city is not None and self.on_city is not None:
             self.on_city(city)
@@ -198,7 +219,7 @@ class NetworkView(Widget):
         links = tuple((l.id, l.a, l.b, l.colour, l.value, l.owner) for l in s.links.values())
         return (cities, links, tuple(self.pos), tuple(self.size), self.selected,
                 tuple(self.marked), tuple(self.highlight), tuple(self.colours),
-                tuple(sorted(self.majority.items())))
+                tuple(sorted(self.majority.items())), self.final)
 
     def redraw(self, *_args) -> None:
         s = self.state
@@ -215,15 +236,31 @@ class NetworkView(Widget):
         cx, cy = self.center_x, self.y + dp(40) + half_h
         self._places = spread({city: (cx + x * half_w, cy + y * half_h)
                                for city, (x, y) in self._unit().items()},
-                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h), dp(56))
+                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h),
+                              dp(64) if self.final else dp(56))
         r = self.radius()
+        marks = player_marks(s.players)
+        self.footprints.clear()
+        self.footprints.origin = tuple(self.pos)
+        room = Footprints()  # what is placed where, so that the ids and tags avoid it
+        for city in s.cities.values():
+            room.shape(f"city {city.id}", *self._places[city.id], r + dp(2))
+        room.shape("start", *self._places[START], r * 1.25)
+        if not self.final:
+            for city in s.cities.values():
+                self._goods_room(city, r, room)
+        cities, links = list(s.cities.values()), list(s.links.values())
+        labels.place_ids(self, cities, r, room)
+        labels.place_tags(self, links, marks, room)
         self.canvas.clear()
         with self.canvas:
-            for link in s.links.values():
+            for link in links:
                 self._draw_link(link, r)
             self._draw_start(r)
-            for city in s.cities.values():
+            for city in cities:
                 self._draw_city(city, r)
+            labels.paint_ids(self, cities, room, self.footprints)
+            labels.paint_tags(self, links, marks, room, self.footprints)
 
     def _draw_link(self, link, r: float) -> None:
         (ax, ay), (bx, by) = self._places[link.a], self._places[link.b]
@@ -233,14 +270,6 @@ class NetworkView(Widget):
             Line(points=[ax, ay, bx, by], width=width + dp(3))
         Color(*RAIL_RGBA.get(link.colour, (0.6, 0.6, 0.62, 1)))
         Line(points=[ax, ay, bx, by], width=width)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        owner = PLAYER_RGBA.get(self._colour(link.owner), (0.6, 0.6, 0.6, 1))
-        dot = max(dp(9), r * 0.55)
-        Color(0, 0, 0, 1)
-        Ellipse(pos=(mx - dot - dp(1.5), my - dot - dp(1.5)), size=(2 * dot + dp(3),) * 2)
-        Color(*owner)
-        Ellipse(pos=(mx - dot, my - dot), size=(2 * dot, 2 * dot))
-        self._text(str(link.value), mx, my, dot * 1.3, (0.05, 0.05, 0.05, 1))
 
     def _draw_start(self, r: float) -> None:
         x, y = self._places[START]
@@ -274,13 +303,14 @@ class NetworkView(Widget):
         Ellipse(pos=(x - r - dp(1.5), y - r - dp(1.5)), size=(2 * r + dp(3),) * 2)
         Color(*fill)
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+        self.footprints.shape(f"city {city.id}", x, y, r + dp(1.5))
         ink = (0.1,) * 3 + (1,) if any_goods else GOODS_INK.get(city.demand, (0.1, 0.1, 0.1, 1))
-        self._text(str(city.value), x, y, r * 1.15, ink)
-        # Its id (c1, c2, …), as the questions name it, above to the right.
-        self._text(city.id, x + r * 1.05 + dp(6), y + r * 0.85, sp(15), (1, 1, 1, 0.8),
-                   bold=False)
-        self._draw_points(city, x, y, r)
-        self._draw_goods(city, x, y, r)
+        value = self.texture(str(city.value), max(TAG_PX, r * 1.15))
+        self.paint(value, x, y, ink)
+        self.footprints.text(f"{city.id} value", x, y, *value.size, max(TAG_PX, r * 1.15))
+        if not self.final:  # at the end, the goods left and the free points no longer count
+            self._draw_points(city, x, y, r)
+            self._draw_goods(city, x, y, r)
 
     def _draw_points(self, city, x: float, y: float, r: float) -> None:
         """The free connection points: dots of their rail colour on the rim."""
@@ -297,6 +327,17 @@ class NetworkView(Widget):
             Color(*RAIL_RGBA[colour])
             Ellipse(pos=(px - dot, py - dot), size=(2 * dot, 2 * dot))
 
+    @staticmethod
+    def _goods_room(city, r: float, room: Footprints) -> None:
+        """The row of cubes under a city, which the labels avoid."""
+        count = sum(city.goods)
+        if count:
+            side = max(dp(7), r * 0.5)
+            row = count * (side + dp(2))
+            x, y = room.find(f"city {city.id}").centre
+            room.drawn.append(Footprint("shape", f"cubes {city.id}", x - row / 2 - 1,
+                                        y - r - side - dp(3) - 1, row + 2, side + 2))
+
     def _draw_goods(self, city, x: float, y: float, r: float) -> None:
         """The cubes on the city, in a row under it."""
         cubes = [goods for goods, count in zip(GOODS, city.goods) for _ in range(count)]
@@ -312,13 +353,20 @@ class NetworkView(Widget):
     def _colour(self, seat: int) -> str:
         return self.colours[seat] if 0 <= seat < len(self.colours) else ""
 
-    def _text(self, text: str, x: float, y: float, size: float, rgba, bold: bool = True) -> None:
+    def player_rgba(self, seat: int):
+        return PLAYER_RGBA.get(self._colour(seat), (0.6, 0.6, 0.6, 1))
+
+    def texture(self, text: str, size: float, bold: bool = True):
         key = (text, round(size), bold)
         texture = self._textures.get(key)
         if texture is None:
             label = CoreLabel(text=text, font_size=max(sp(15), size), bold=bold)
             label.refresh()
             texture = self._textures[key] = label.texture
+        return texture
+
+    @staticmethod
+    def paint(texture, x: float, y: float, rgba) -> None:
         Color(*rgba)
         w, h = texture.size
         Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))

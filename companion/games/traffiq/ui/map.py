@@ -19,6 +19,9 @@ from kivy.metrics import dp
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.stencilview import StencilView
 
+from companion.app.footprints import Footprints
+from companion.app.marks import ink_on, mark_texture
+
 from ..engine import Edge, Vehicle
 from ..engine import city
 
@@ -36,6 +39,8 @@ TAXI_R = 0.21
 VAN = (0.54, 0.36)
 MIN_CELL, MAX_CELL = 22, 220  # px per tile, zoomed out and in (before dp)
 TAP_SLOP = 12  # a finger moving less than this (dp) taps rather than pans
+MARK_PX = 15  # the players' letters on their vehicles (never smaller, however far zoomed out)
+PATTERN_RGBA = {Edge.PARK: (0.16, 0.40, 0.16, 1), Edge.WATER: (0.70, 0.85, 1.0, 1)}
 
 
 class Shapes:
@@ -92,20 +97,51 @@ def draw_tile(shapes: Shapes, x0: float, y0: float, size: float, edges, alpha: f
     for edge, (a, b) in zip(edges, corners):
         rgba = EDGE_RGBA[edge] if edge is not None else UNSET_RGBA
         shapes.triangle(rgba[:3] + (alpha,), a, b, c)
+        if edge in PATTERN_RGBA:
+            pattern(shapes, edge, a, b, c, size, alpha)
+
+
+def pattern(shapes: Shapes, edge: Edge, a, b, c, size: float, alpha: float) -> None:
+    """Park and water carry a pattern besides their colour (colour-blind players tell a park
+    from a red block by it): trees as three dots, water as two waves along the side."""
+    rgba = PATTERN_RGBA[edge][:3] + (alpha,)
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    ix, iy = (c[0] - mx) / (size / 2), (c[1] - my) / (size / 2)  # a unit step inwards
+    sx, sy = (b[0] - a[0]) / size, (b[1] - a[1]) / size  # a unit step along the side
+    if edge is Edge.PARK:
+        for along, inwards in ((-0.16, 0.14), (0.16, 0.14), (0, 0.28)):
+            shapes.disc(rgba, mx + sx * along * size + ix * inwards * size,
+                        my + sy * along * size + iy * inwards * size, 0.05 * size, steps=8)
+        return
+    t = 0.03 * size
+    for inwards, half in ((0.1, 0.26), (0.22, 0.14)):
+        x0 = mx - sx * half * size + ix * inwards * size
+        y0 = my - sy * half * size + iy * inwards * size
+        x1 = mx + sx * half * size + ix * inwards * size
+        y1 = my + sy * half * size + iy * inwards * size
+        shapes.triangle(rgba, (x0 - ix * t, y0 - iy * t), (x1 - ix * t, y1 - iy * t),
+                        (x1 + ix * t, y1 + iy * t))
+        shapes.triangle(rgba, (x0 - ix * t, y0 - iy * t), (x1 + ix * t, y1 + iy * t),
+                        (x0 + ix * t, y0 + iy * t))
 
 
 def vehicle_shape(shapes: Shapes, cx: float, cy: float, vehicle: Vehicle, rgba,
-                  scale: float = 1) -> None:
-    """A taxi is a round marker, a van a wide box, both outlined in black."""
+                  scale: float = 1, window: bool = False) -> None:
+    """A taxi is a round marker, a van a wide box, both ringed white inside a black edge (no
+    tile is ringed: a red taxi never reads as a red block). `window`: the van's window (left
+    out where the player's letter goes on it)."""
+    o = 0.035 * scale
     if vehicle is Vehicle.TAXI:
-        shapes.disc((0, 0, 0, 1), cx, cy, (TAXI_R + 0.035) * scale)
+        shapes.disc((0, 0, 0, 1), cx, cy, TAXI_R * scale + 2 * o)
+        shapes.disc((1, 1, 1, 1), cx, cy, TAXI_R * scale + o)
         shapes.disc(rgba, cx, cy, TAXI_R * scale)
         return
     w, h = VAN[0] * scale / 2, VAN[1] * scale / 2
-    o = 0.035 * scale
-    shapes.rect((0, 0, 0, 1), cx - w - o, cy - h - o, cx + w + o, cy + h + o)
+    shapes.rect((0, 0, 0, 1), cx - w - 2 * o, cy - h - 2 * o, cx + w + 2 * o, cy + h + 2 * o)
+    shapes.rect((1, 1, 1, 1), cx - w - o, cy - h - o, cx + w + o, cy + h + o)
     shapes.rect(rgba, cx - w, cy - h, cx + w, cy + h)
-    shapes.rect((0, 0, 0, 0.55), cx - w * 0.55, cy + h * 0.1, cx + w * 0.1, cy + h * 0.7)
+    if window:
+        shapes.rect((0, 0, 0, 0.55), cx - w * 0.55, cy + h * 0.1, cx + w * 0.1, cy + h * 0.7)
 
 
 class CityView(StencilView):
@@ -114,6 +150,7 @@ class CityView(StencilView):
     tiles = DictProperty({})
     vehicles = DictProperty({})
     colours = ListProperty([])  # RGBA per seat
+    marks = ListProperty([])  # the players' letters per seat (companion.app.marks)
     cells_lit = ListProperty([])  # where a tile may go
     points_lit = ListProperty([])  # where a vehicle may go (or be put)
     chosen = ObjectProperty(None, allownone=True)  # a point: the vehicle chosen to ride
@@ -124,24 +161,33 @@ class CityView(StencilView):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.on_tap = None
+        self.on_tap = None  # none: a tap shows the map over the whole window
+        self.zoomed = None  # that window, when this is the map in it
         self.cell_px = dp(70)
         self.centre = (1.0, -1.0)  # the map point at the middle of the view
         self._touches: list = []
         self._moved = False
         self._fitted_to: tuple = ()
-        with self.canvas:
+        with self.canvas:  # the map in map units; the vehicles in window units (their
+            # letters keep their size); the highlights over both, in map units again
             PushMatrix()
             self._translate = Translate(0, 0)
             self._scale = Scale(1, 1, 1)
             self._static = InstructionGroup()
+            PopMatrix()
+            self._vehicles = InstructionGroup()
+            PushMatrix()
+            self._translate_over = Translate(0, 0)
+            self._scale_over = Scale(1, 1, 1)
             self._overlay = InstructionGroup()
             PopMatrix()
+        self.footprints = Footprints()  # the vehicles and their letters as last drawn
         with self.canvas.before:
             Color(0.09, 0.10, 0.12, 1)
             self._backdrop = Rectangle()
         self.bind(pos=self.place_view, size=self._on_size, tiles=self._redraw_static,
                   vehicles=self._redraw_static, colours=self._redraw_static,
+                  marks=self._draw_vehicles,
                   cells_lit=self._redraw_overlay, points_lit=self._redraw_overlay,
                   chosen=self._redraw_overlay, doomed=self._redraw_overlay,
                   ghost=self._redraw_overlay)
@@ -156,9 +202,11 @@ class CityView(StencilView):
     def place_view(self, *_args) -> None:
         self._backdrop.pos, self._backdrop.size = self.pos, self.size
         s = self.cell_px
-        self._translate.xy = (self.center_x - s * self.centre[0],
-                              self.center_y - s * self.centre[1])
-        self._scale.x = self._scale.y = s
+        for translate, scale in ((self._translate, self._scale),
+                                 (self._translate_over, self._scale_over)):
+            translate.xy = (self.center_x - s * self.centre[0], self.center_y - s * self.centre[1])
+            scale.x = scale.y = s
+        self._draw_vehicles()
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The map with a tile's room around it (where the next tiles go), in map units."""
@@ -259,7 +307,9 @@ class CityView(StencilView):
         touch.ungrab(self)
         if touch in self._touches:
             self._touches.remove(touch)
-        if not self._touches and not self._moved and self.on_tap is not None:
+        if not self._touches and not self._moved and self.on_tap is None:
+            self._zoom()
+        elif not self._touches and not self._moved:
             mx, my = self.to_map(*touch.pos)
             cell = (math.floor(mx), math.floor(-my))
             point = (round(mx), round(-my))
@@ -284,11 +334,35 @@ class CityView(StencilView):
                 shapes.rect(ROAD_RGBA, x, -y - h, x + 1, -y + h)
         for px, py in city.complete_points(tiles):
             shapes.rect(CROSSING_RGBA, px - h * 1.3, -py - h * 1.3, px + h * 1.3, -py + h * 1.3)
-        for (px, py), standing in self.vehicles.items():
-            rgba = self.colours[standing.seat] if standing.seat < len(self.colours) else (1,) * 4
-            vehicle_shape(shapes, px, -py, standing.vehicle, rgba)
         self._static.clear()
         shapes.into(self._static)
+        self._draw_vehicles()
+
+    def _draw_vehicles(self, *_args) -> None:
+        """The vehicles in window units, each with its owner's letter: drawn again when the
+        view pans or zooms (a few dozen shapes), never smaller than their letter."""
+        shapes = Shapes()
+        letters = []
+        self.footprints.clear()
+        self.footprints.origin = tuple(self.pos)
+        scale = max(self.cell_px, dp(MARK_PX) / TAXI_R * 0.62)
+        for (px, py), standing in self.vehicles.items():
+            seat = standing.seat
+            rgba = self.colours[seat] if seat < len(self.colours) else (1, 1, 1, 1)
+            x, y = self.to_view(px, -py)
+            vehicle_shape(shapes, x, y, standing.vehicle, rgba, scale)
+            self.footprints.shape(f"{standing.vehicle.name.lower()} {px},{py}", x, y,
+                                  TAXI_R * scale)
+            mark = self.marks[seat] if seat < len(self.marks) else str(seat + 1)
+            letters.append((mark_texture(mark, MARK_PX), x, y, ink_on(rgba)))
+            self.footprints.text(mark, x, y, *letters[-1][0].size, MARK_PX)
+        group = self._vehicles
+        group.clear()
+        shapes.into(group)
+        for texture, x, y, ink in letters:
+            w, h = texture.size
+            group.add(Color(*ink))
+            group.add(Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h)))
 
     def _redraw_overlay(self, *_args) -> None:
         shapes = Shapes()
@@ -318,6 +392,18 @@ class CityView(StencilView):
                             (px + d - t, -py - d))
         self._overlay.clear()
         shapes.into(self._overlay)
+
+    def _zoom(self) -> None:
+        """A tap on a map that asks nothing (the results): the map over the whole window, and
+        a tap there closes it."""
+        if self.zoomed is not None:
+            self.zoomed.close()
+            return
+        from companion.app.map_zoom import open_zoom
+        view = CityView()  # (its drawing follows these once it is made)
+        view.colours, view.marks = self.colours, self.marks
+        view.tiles, view.vehicles = self.tiles, self.vehicles
+        open_zoom(view)
 
     def clear_marks(self) -> None:
         self.cells_lit, self.points_lit, self.doomed = [], [], []

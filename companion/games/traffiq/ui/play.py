@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from companion.app.i18n import _
 from companion.app.play_screen import PlayScreen
 from companion.app.widgets import Question
+from companion.app.marks import table_marks
 from .words import explain
 from companion.core.rules import Phase, RuleViolation
 from ..engine import Act, DrawTile, EndTurn, PlaceTile, TaxiRide, Tile, VanRide, Vehicle
@@ -100,6 +101,7 @@ class TraffiqPlayScreen(PlayScreen):
     def _show_map(self, table, new_game: bool) -> None:
         city = self.city
         city.colours = seat_rgba(table)
+        city.marks = table_marks(table)
         city.tiles = dict(table.state.tiles)
         city.vehicles = dict(table.state.vehicles)
         if new_game:

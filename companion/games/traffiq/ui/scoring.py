@@ -15,6 +15,7 @@ from ..engine import EnterVehicles
 from companion.app.i18n import _
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
+from companion.app.marks import table_marks
 from .words import explain, verdict
 from .players import readable, seat_rgba
 from .tile_chooser import GAME
@@ -71,6 +72,7 @@ class TraffiqScoringScreen(BaseScreen):
         chart.values = list(sheet.totals)
         city = self.ids.city
         city.colours = rgba
+        city.marks = table_marks(table)
         city.tiles = dict(table.state.tiles)
         city.vehicles = dict(table.state.vehicles)
 

@@ -15,10 +15,17 @@ from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringPr
 from kivy.uix.widget import Widget
 
 from ..engine import Board, Route
+from companion.app.footprints import Footprints
+from companion.app.marks import ink_on, mark_texture
 from companion.app.theme import CARD_RGBA, TAXI_RGBA
+
+from .symbols import route_symbol
 
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
 LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen (issue 11)
+BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78), 1: (0.36, 0.26, 0.5, 0.2, 0.62),
+            -1: (0.64, 0.74, 0.5, 0.8, 0.38)}  # along a
+# route: where its owner's badge may go (the two routes of a double take different places)
 
 
 class MapHolder(Widget):
@@ -41,25 +48,42 @@ class MapHolder(Widget):
 
 
 class BoardView(Widget):
-    """Draws the map; `owners` maps route ids to seats, `colours` seats to taxi colours."""
+    """Draws the map; `owners` maps route ids to seats, `colours` seats to taxi colours and
+    `marks` seats to the players' letters (companion.app.marks), shown on their routes."""
 
     board: Board = ObjectProperty(None, allownone=True)
     owners = DictProperty({})
     colours = ListProperty([])
+    marks = ListProperty([])
     highlight = ListProperty([])  # route ids drawn brighter (a ticket's path)
     selected = StringProperty("")  # the route the player tapped
     marked = ListProperty([])  # locations to ring (a ticket's two ends)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.on_tap = None  # what the screen showing the map does with a tapped route
+        self.on_tap = None  # what the screen showing the map does with a tapped route (none:
+        # a tap shows the map over the whole window, companion.app.map_zoom)
+        self.zoomed = None  # that window, while it is open
         self._segments: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {}
         self._labels: dict[str, object] = {}
         self._texture = None  # the map as last drawn, and for which size and claims
         self._drawn: tuple = ()
+        self.footprints = Footprints()  # the names, badges and dots as last drawn (map's own
+        # coordinates, from its lower left corner)
         self.bind(pos=self.redraw, size=self.redraw, board=self._new_board, owners=self.redraw,
-                  colours=self.redraw, highlight=self.redraw, selected=self.redraw,
-                  marked=self.redraw)
+                  colours=self.redraw, marks=self.redraw, highlight=self.redraw,
+                  selected=self.redraw, marked=self.redraw)
+
+    def _zoom(self) -> None:
+        """The map over the whole window, and back to its screen's holder."""
+        from companion.app.map_zoom import open_zoom
+        if self.zoomed is not None:
+            self.zoomed.close()
+            return
+        holder = self.parent
+        if holder is not None:
+            holder.remove_widget(self)
+        open_zoom(self, on_close=lambda: holder.hold(self) if holder is not None else None)
 
     def _new_board(self, *_args) -> None:
         self._texture = None
@@ -115,6 +139,9 @@ class BoardView(Widget):
     def on_touch_down(self, touch):
         if not self.collide_point(*touch.pos) or self.board is None:
             return super().on_touch_down(touch)
+        if self.zoomed is not None or self.on_tap is None:  # the results: zoom in or out
+            self._zoom()
+            return True
         route_id = self.route_at(*touch.pos)
         if route_id is not None:
             if self.on_tap is not None:
@@ -132,7 +159,7 @@ class BoardView(Widget):
         if self.board is None or self.width < 10 or self.height < 10:
             return
         size = (int(self.width), int(self.height))
-        taxis = (tuple(sorted(self.owners.items())), tuple(self.colours))
+        taxis = (tuple(sorted(self.owners.items())), tuple(self.colours), tuple(self.marks))
         if self._texture is None or self._drawn != (size, taxis):
             self._texture = self._draw_map(size)
             self._drawn = (size, taxis)
@@ -163,32 +190,40 @@ class BoardView(Widget):
         return max(dp(7), 13 * scale)
 
     def _draw_map(self, size: tuple[int, int]):
-        """Routes with their taxis, then the locations and names on top, in a texture."""
+        """Routes with their taxis and their owners' badges, then the locations and names on
+        top, in a texture. The badges are placed first (each along its route where it covers
+        no dot, coin or other badge), then the names around their dots (where a name finds
+        no clear place, the badges in its way slide along their routes if they can)."""
         fbo = Fbo(size=size)
         to_local, scale = self._transform(origin=(0, 0))
         width = self._route_width(scale)
-        routes, places = _Shapes(), _Shapes()
+        r = self._dot_radius(scale)
+        room = Footprints()  # where things go, in the order they are placed
+        for loc in self.board.locations.values():
+            room.shape(f"location {loc.id}", *to_local(*loc.xy), r + dp(1.5))
+        places, coins = self._places(to_local, r, room)
+        routes = _Shapes()
+        badges = []
         for route in self.board.routes.values():
             (ax, ay), (bx, by) = self._route_segment(route, to_local, width)
             claimed = route.id in self.owners
             _spaces(routes, ax, ay, bx, by, route.length, width, self._fill(route),
-                    edge=(1, 1, 1, 1) if claimed else (0, 0, 0, 1))
-        names = []
+                    edge=(1, 1, 1, 1) if claimed else (0, 0, 0, 1),
+                    symbol=None if claimed else route.colour)
+            if claimed:
+                badges.append(self._badge(route, (ax, ay), (bx, by), room))
         for loc in self.board.locations.values():
-            x, y = to_local(*loc.xy)
-            r = self._dot_radius(scale)
-            places.disc((0.15, 0.15, 0.18, 1), x, y, r + dp(1.5))
-            places.disc((0.95, 0.95, 0.92, 1), x, y, r)
-            if loc.attraction:  # the "1" coin of a tourist attraction, big enough for its 1
-                c = max(r * 0.62, sp(8))
-                places.disc((0.95, 0.75, 0.15, 1), x + r * 0.3 + c, y + r * 0.3 + c, c)
-                names.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, LABEL_PX, (0.2, 0.15, 0, 1),
-                              False))
-            names.append((loc.name, x, y - r - LABEL_PX * 0.7, LABEL_PX, (1, 1, 1, 1), True))
+            self._name(loc, *to_local(*loc.xy), r, size, room)
+        names = coins + [(loc.name, *room.find(f"name {loc.id}").centre, LABEL_PX,
+                          (1, 1, 1, 1), True) for loc in self.board.locations.values()]
+        self._record(badges, room, names)
         with fbo:
             ClearColor(0, 0, 0, 0)
             ClearBuffers()
             routes.draw()
+            for route, texture in badges:
+                self._draw_badge(*room.find(f"badge {route.id}").centre, texture.height * 0.55,
+                                 self._fill(route), texture)
             places.draw()
             for name in names:
                 self._text(*name)
@@ -197,6 +232,74 @@ class BoardView(Widget):
         fbo.clear()
         return texture
 
+    def _places(self, to_local, r: float, room: Footprints) -> tuple["_Shapes", list]:
+        """The locations' dots and the attractions' coins, and the coins' "1"s."""
+        places, coins = _Shapes(), []
+        for loc in self.board.locations.values():
+            x, y = to_local(*loc.xy)
+            places.disc((0.15, 0.15, 0.18, 1), x, y, r + dp(1.5))
+            places.disc((0.95, 0.95, 0.92, 1), x, y, r)
+            if loc.attraction:  # the "1" coin of a tourist attraction, big enough for its 1
+                c = max(r * 0.62, sp(8))
+                places.disc((0.95, 0.75, 0.15, 1), x + r * 0.3 + c, y + r * 0.3 + c, c)
+                room.shape(f"location {loc.id} coin", x + r * 0.3 + c, y + r * 0.3 + c, c)
+                coins.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, LABEL_PX,
+                              (0.2, 0.15, 0, 1), False))
+        return places, coins
+
+    def _record(self, badges: list, room: Footprints, names: list) -> None:
+        """What was drawn, in drawing order: badges, dots, then the names."""
+        prints = self.footprints
+        prints.clear()
+        for route, texture in badges:
+            badge = room.find(f"badge {route.id}")
+            prints.drawn.append(badge)
+            prints.text(self._mark(route), *badge.centre, *texture.size, LABEL_PX)
+        prints.drawn.extend(f for f in room.drawn if f.name.startswith("location "))
+        for text, cx, cy, px, _rgba, outline in names:
+            w, h = self._name_texture(text, px, outline).size
+            prints.text(text, cx, cy, w, h, px)
+
+    def _mark(self, route: Route) -> str:
+        seat = self.owners[route.id]
+        return self.marks[seat] if seat < len(self.marks) else str(seat + 1)
+
+    def _badge(self, route: Route, a, b, room: Footprints) -> tuple:
+        """The owner's badge on a claimed route: its letter in their colour, ringed white (a
+        player's route never reads as a board colour, and colour-blind players read the
+        letter), placed along the route (a double's two routes take different places)."""
+        texture = mark_texture(self._mark(route), LABEL_PX)
+        side = 0 if not route.sibling else (1 if route.id < route.sibling else -1)
+        spots = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in BADGE_AT[side]]
+        across = 2 * texture.height * 0.55 + dp(3)
+        room.put(f"badge {route.id}", spots, across, across, kind="shape")
+        return route, texture
+
+    @staticmethod
+    def _draw_badge(x, y, radius, fill, texture) -> None:
+        shapes = _Shapes()
+        shapes.disc((1, 1, 1, 1), x, y, radius + dp(1.5))
+        shapes.disc(fill, x, y, radius)
+        shapes.draw()
+        Color(*ink_on(fill))
+        w, h = texture.size
+        Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
+
+    def _name(self, loc, x: float, y: float, r: float, size, room: Footprints) -> None:
+        """A location's name under its dot, else above, beside or a little further off:
+        wherever it covers nothing placed before, inside the map."""
+        texture = self._name_texture(loc.name, LABEL_PX, True)
+        w, h = texture.size
+        below, above = y - r - h / 2 + dp(2), y + r + h / 2 - dp(2)
+        right, left = x + r + w / 2 + dp(2), x - r - w / 2 - dp(2)
+        spots = [(x, below), (x, above), (right, y), (left, y), (right - r, below),
+                 (left + r, below), (right - r, above), (left + r, above),
+                 (right, below), (left, below), (right, above), (left, above),
+                 (x, below - h * 0.5), (x, above + h * 0.5)]
+        inside = [(cx, cy) for cx, cy in spots
+                  if w / 2 <= cx <= size[0] - w / 2 and h / 2 <= cy <= size[1] - h / 2]
+        room.put(f"name {loc.id}", inside or spots, w, h, px=LABEL_PX)
+
     def _fill(self, route: Route):
         """The owner's taxi colour on a claimed route, else the route's own colour."""
         owner = self.owners.get(route.id)
@@ -204,8 +307,7 @@ class BoardView(Widget):
             return TAXI_RGBA[self.colours[owner]]
         return CARD_RGBA["gray" if route.colour is None else route.colour.key]
 
-    def _text(self, text: str, cx: float, cy: float, size: float, rgba, outline: bool):
-        """A name in one texture (outlined, so it reads over any route)."""
+    def _name_texture(self, text: str, size: float, outline: bool):
         key = (text, size, outline)
         texture = self._labels.get(key)
         if texture is None:
@@ -213,6 +315,11 @@ class BoardView(Widget):
                               outline_width=1 if outline else None, outline_color=(0, 0, 0))
             label.refresh()
             texture = self._labels[key] = label.texture
+        return texture
+
+    def _text(self, text: str, cx: float, cy: float, size: float, rgba, outline: bool):
+        """A name in one texture (outlined, so it reads over any route)."""
+        texture = self._name_texture(text, size, outline)
         w, h = texture.size
         Color(*rgba)
         Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
@@ -259,10 +366,11 @@ class _Shapes:
 
 
 def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, lit=False,
-            edge=(0, 0, 0, 1)):
+            edge=(0, 0, 0, 1), symbol=None):
     """A route's spaces between its two ends, each with a border. A claimed space holds a
     taxi, drawn in the owner's colour with a white border, so it stands out from the free
-    routes (a blue taxi on a blue route still reads as claimed)."""
+    routes (a blue taxi on a blue route still reads as claimed). A free route's spaces carry
+    its colour's symbol (`symbol`: its card colour), for colour-blind players."""
     length = math.hypot(bx - ax, by - ay)
     if length < 1:
         return
@@ -282,6 +390,11 @@ def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, li
             x1, y1 = ax + ux * s1, ay + uy * s1
             shapes.quad(rgba, [(x0 + nx * half, y0 + ny * half), (x1 + nx * half, y1 + ny * half),
                                (x1 - nx * half, y1 - ny * half), (x0 - nx * half, y0 - ny * half)])
+    if symbol is not None and not lit:
+        for i in range(spaces):
+            middle = inset + (i + 0.5) * space
+            route_symbol(shapes, symbol, ax + ux * middle, ay + uy * middle, (ux, uy),
+                         width * 0.36)
 
 
 def _distance_to_segment(px, py, ax, ay, bx, by) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.app.games import player_colours
+from companion.app.marks import table_marks
 from companion.app.screens import BaseScreen
 
 from .board_view import BoardView
@@ -32,11 +33,12 @@ class TtrScreen(BaseScreen):
         return the_map()
 
     def show_game_map(self, table) -> list[str]:
-        """Put this game on the map (board, the players' taxi colours, the claims); returns
-        the colours."""
+        """Put this game on the map (board, the players' taxi colours and letters, the claims);
+        returns the colours."""
         colours = player_colours(table)
         board_view = self.map
         board_view.board = table.rules.board
         board_view.colours = colours
+        board_view.marks = table_marks(table)
         board_view.owners = dict(table.state.owners)
         return colours
