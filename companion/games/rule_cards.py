@@ -1,0 +1,104 @@
+"""Rules help: a rule card for every refusal, in our own words, and the table options a game offers.
+
+Each game's package may have a `rule_cards` module with `CARDS` (its RuleCards) and
+`TABLE_OPTIONS` (its TableOptions); the cards here, `COMMON`, explain the refusals every game
+shares. Every `RuleViolation` code of every engine is linked from exactly one card of its game
+or of `COMMON` (tests/games/test_rule_cards.py checks it, in every language). Titles and texts
+are msgids (`N_()`): the catalog tool collects them, the app translates them when shown.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from typing import Any
+
+from . import N_, Variant, game
+
+
+@dataclass(frozen=True)
+class RuleCard:
+    """One rule in our own words, and the refusal codes it explains."""
+
+    rule: str  # the rule's id
+    title: str  # msgid
+    text: str  # msgid: the rule in our own words, a few sentences
+    codes: tuple[str, ...]  # the RuleViolation codes it is the reason for
+    option: str = ""  # the table option that changes this rule, if one does
+
+
+@dataclass(frozen=True)
+class TableOption(Variant):
+    """A reading the rulebook leaves open (a Variant New game shows under "Table rules"): the
+    first choice is the default (the engine's reading before the option existed)."""
+
+    quote: str = ""  # the rulebook's own sentence, as printed (a short quote)
+    quote_language: str = ""  # the language it is printed in
+    meaning: str = ""  # msgid: the sentence in English, translated for the other languages
+
+
+COMMON = (
+    RuleCard("turns", N_("Whose turn it is"), N_(
+        "Play goes clockwise, one player after the other. Only the player whose turn it is "
+        "makes a move; the seat strip at the bottom shows who that is."),
+        ("not_your_turn", "no_such_seat")),
+    RuleCard("phases", N_("Setup, play and the end"), N_(
+        "A move of play is made while the game is being played: not before setup is done, and "
+        "not once the game has ended and is being scored."),
+        ("not_playing",)),
+    RuleCard("players", N_("The players"), N_(
+        "Each game is for as many players as its box says. Every player needs a name of their "
+        "own, so that the companion can tell them apart."),
+        ("player_count", "player_name", "player_names_twice")),
+    RuleCard("reports", N_("What the companion understands"), N_(
+        "This is not a rule of the game: the companion could not read what it was told (a move "
+        "or a setting it does not know). Check what was entered or scanned, and try again."),
+        ("malformed_action", "unknown_action", "bad_option")),
+    RuleCard("score_only", N_("Scoring a finished game"), N_(
+        "The final position is entered only when you score a game that was played without the "
+        "companion. During play, the moves build the position by themselves."),
+        ("not_score_only",)),
+    RuleCard("scanning", N_("Every draw is scanned"), N_(
+        "This game was started with \u201cscan every card drawn\u201d (Settings): every card or "
+        "tile going into a hand is scanned, so that the companion knows each hand exactly. Scan "
+        "it before you go on."),
+        ("scan_the_card", "scan_the_tile", "scan_drawn_card", "show_hand_first",
+         "show_hand_at_setup", "show_hand_count", "hand_already_shown")),
+)
+
+
+def rule_book(game_id: str) -> Any | None:
+    """The game's `rule_cards` module (CARDS, TABLE_OPTIONS), or None if it has none."""
+    package = game(game_id).package
+    name = f"{package}.rule_cards"
+    if not package or importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def cards(game_id: str) -> tuple[RuleCard, ...]:
+    """The game's own rule cards, then the ones every game shares."""
+    book = rule_book(game_id)
+    return (*(book.CARDS if book else ()), *COMMON)
+
+
+def card_for(game_id: str, code: str) -> RuleCard | None:
+    """The rule card a refusal code of this game links to (the game's own first)."""
+    return next((card for card in cards(game_id) if code in card.codes), None)
+
+
+def table_options(game_id: str) -> tuple[TableOption, ...]:
+    book = rule_book(game_id)
+    return tuple(getattr(book, "TABLE_OPTIONS", ())) if book else ()
+
+
+def table_defaults(game_id: str) -> dict[str, Any]:
+    """Each table option at its default: what New game writes into a new game's header."""
+    return {option.option: option.choices[0][0] for option in table_options(game_id)}
+
+
+def in_force(game_id: str, options: dict[str, Any]) -> list[tuple[TableOption, Any]]:
+    """Each table option with the value a game's header gives it (its default if none)."""
+    return [(option, options.get(option.option, option.choices[0][0]))
+            for option in table_options(game_id)]

@@ -1,0 +1,85 @@
+"""Rules help (issue 14 point 5): every RuleViolation code of every engine links to one rule card of
+its game (or one every game shares), and every card and table option is translated into every
+language. The codes are read from the engines' source with `ast` (as `grep RuleViolation(`
+would), the shared core's with them: a code added later without a card fails here."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import companion
+from companion.app.i18n import LANGUAGES, po_path, read_catalog
+from companion.games import games
+from companion.games.rule_cards import COMMON, card_for, cards, rule_book, table_options
+
+PACKAGE = Path(companion.__file__).resolve().parent
+GAMES = [game for game in games() if game.package.startswith("companion.games.")]
+
+
+def codes_in(folder: Path) -> set[str]:
+    """The code (first argument) of every `RuleViolation(...)` in a folder's modules."""
+    found = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "RuleViolation"):
+                assert isinstance(node.args[0], ast.Constant), f"{path}: a code not literal"
+                found.add(node.args[0].value)
+    return found
+
+
+def engine_codes(game) -> set[str]:
+    engine = PACKAGE / "games" / game.package.rsplit(".", 1)[-1] / "engine"
+    return codes_in(engine) | codes_in(PACKAGE / "core") | {"malformed_action"}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_id)
+def test_every_refusal_code_has_a_rule_card(game):
+    missing = sorted(code for code in engine_codes(game) if card_for(game.game_id, code) is None)
+    assert missing == [], f"{game.game_id}: codes without a rule card: {missing}"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_id)
+def test_each_code_links_to_one_card_and_each_card_to_codes_of_its_game(game):
+    own = rule_book(game.game_id).CARDS
+    linked = [code for card in own for code in card.codes]
+    assert len(linked) == len(set(linked)), "a code on two of the game's cards"
+    shared = {code for card in COMMON for code in card.codes}
+    assert not set(linked) & shared, "a code on a game's card and a shared card"
+    codes = engine_codes(game)
+    for card in own:
+        assert set(card.codes) <= codes, f"{card.rule}: codes the engine never raises"
+    rules = [card.rule for card in cards(game.game_id)]
+    assert len(rules) == len(set(rules)), "one rule card per rule id"
+    options = {option.option for option in table_options(game.game_id)}
+    assert {card.option for card in own if card.option} <= options
+
+
+def msgids(game) -> list[str]:
+    found = []
+    for card in cards(game.game_id):
+        found += [card.title, card.text]
+    for option in table_options(game.game_id):
+        found += [option.label, option.meaning, *(name for _value, name in option.choices)]
+    return found
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_rule_card_and_table_option_is_translated(language):
+    catalog = read_catalog(po_path(language), language)
+    untranslated = sorted({text for game in GAMES for text in msgids(game)
+                           if not (catalog.get(text) and catalog.get(text).string)})
+    assert untranslated == [], f"{language}: {untranslated}"
+
+
+def test_table_options_default_to_the_engines_reading():
+    """The first choice New game offers is the engine's default (a log without the option)."""
+    from companion.boards import rules_for
+    for game in GAMES:
+        for option in table_options(game.game_id):
+            state = rules_for(game.game_id).new_state(("A", "B"), {})
+            value = getattr(state.table, option.option)
+            assert getattr(value, "value", value) == option.choices[0][0], option.option
