@@ -13,7 +13,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.boards import rules_for
-from companion.gamelog import UNDO
+from companion.gamelog import CLOCK_ENTRIES, UNDO
 from companion.core.rules import RuleViolation
 from companion.store import GameRecord, GameStatus, UnreadableGame
 from . import l10n, unreadable
@@ -135,7 +135,8 @@ class GameLogScreen(BaseScreen):
         describe = game_ui(game.game).describe
         try:
             entries = [(seq, None if entry.get("type") == UNDO else rules.parse_action(entry))
-                       for seq, entry in store.log(self.game_id)]
+                       for seq, entry in store.log(self.game_id)
+                       if entry.get("type") not in CLOCK_ENTRIES]  # breaks are no moves
         except UnreadableGame as error:  # its rows can still be exported as stored
             unreadable.offer(self, error)
             return

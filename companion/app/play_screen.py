@@ -24,6 +24,7 @@ class PlayScreen(BaseScreen):
     def __init__(self, **kwargs):
         self.dialog = None  # the question open over the screen, if any
         self.moves: dict[str, Move] = {}  # the kinds of move open now, or why not
+        self.clock_button = None  # the turn clock beside the seat strip (records_clock)
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget) -> None:
@@ -34,12 +35,16 @@ class PlayScreen(BaseScreen):
             self.seat_strip.size_hint_x, self.seat_strip.pos = 0.6, (dp(4), dp(4))
             slot = self
         slot.add_widget(self.seat_strip)
+        from .records_clock import add_clock  # the turn clock and Pause (issue 15)
+        self.clock_button = add_clock(self, slot) if slot is not self else None
 
     def on_enter(self, *args) -> None:
         super_enter = getattr(super(), "on_enter", None)
         if super_enter is not None:
             super_enter(*args)
         self.seat_strip.start()
+        if self.clock_button is not None:
+            self.clock_button.start()
 
     # ---- the engine's answers ------------------------------------------------------------
 
@@ -78,6 +83,8 @@ class PlayScreen(BaseScreen):
         # with it (refresh asks again whatever the game still needs).
         super().on_leave(*args)
         self.seat_strip.stop()
+        if self.clock_button is not None:
+            self.clock_button.stop()
         self.close_dialog()
         self.left()
 

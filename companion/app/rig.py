@@ -153,6 +153,10 @@ class Rig:
         players = table.header.players
         player = player_at(seat, len(players), table.header.options.get("places"))
         status = table.status
+        if long and not status.over and (table.paused or player != status.seat):
+            from .records_clock import toggle_pause  # any other seat's long press: a break
+            toggle_pause()
+            return
         if player is None:  # an empty seat: change nothing, say who is to play
             if status.seat is not None and not status.over:
                 screen.show_message(_("It is {player}'s turn.").format(

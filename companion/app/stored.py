@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from companion.boards import rules_for
-from companion.gamelog import UNDO
+from companion.gamelog import CLOCK_ENTRIES, PAUSE, UNDO
 from companion.store import GameRecord, GameStatus, Store
 from . import l10n
 from .games import game_ids, game_ui
@@ -62,6 +62,8 @@ def last_move(store: Store, record: GameRecord) -> str | None:
     game = game_ui(record.game)
     try:
         rules = rules_for(record.game)
+        if entry[1].get("type") in CLOCK_ENTRIES:  # a break is no move: say it is one
+            return _("Paused") if entry[1]["type"] == PAUSE else ""
         action = None if entry[1].get("type") == UNDO else rules.parse_action(entry[1])
         return game.describe(action, record.players, rules)
     except Exception:  # a line it cannot word must never keep a game off Home

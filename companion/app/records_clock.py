@@ -1,0 +1,149 @@
+"""The turn clocks on the play screens: the running clock with its Pause button beside the seat
+strip, and the break itself (every player's time, one big button to go on)."""
+
+from __future__ import annotations
+
+import logging
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from companion.records.clocks import seconds_text
+from companion.store import StoreError
+from .i18n import _
+from .theme import touch
+from .widgets import panel
+
+log = logging.getLogger(__name__)
+
+
+def toggle_pause() -> None:
+    """Pause the live game's clocks, or start them again; the break shows over the screen."""
+    app = App.get_running_app()
+    table = app.table
+    if table is None or table.status.over:
+        return
+    try:
+        if table.paused:
+            table.resume_clocks()
+        else:
+            table.pause()
+    except StoreError as error:  # the break is not stored: say so, change nothing
+        app._not_stored(error)
+        return
+    show_break()
+
+
+def show_break() -> None:
+    """The break over the play screen while the live game is paused (also after a restart)."""
+    from kivy.core.window import Window
+    table = App.get_running_app().table
+    open_views = [w for w in Window.children if isinstance(w, BreakView)]
+    if table is not None and table.paused and not table.status.over:
+        if not open_views:
+            BreakView().open(animation=False)
+    else:
+        for view in open_views:
+            view.dismiss(animation=False)
+
+
+class ClockButton(Factory.QuietButton):
+    """Beside the seat strip: the clock of the player to move, running; a tap pauses."""
+
+    def __init__(self, screen, **kwargs):
+        super().__init__(size_hint=(None, None), width=dp(72), height=touch(),
+                         font_size=sp(15), halign="center", valign="middle", **kwargs)
+        self.screen = screen
+        self._event = None
+        self.bind(on_release=lambda *_: toggle_pause())
+
+    def start(self) -> None:
+        if self._event is None:
+            self._event = Clock.schedule_interval(self.tick, 1)
+        self.tick(0)
+        Clock.schedule_once(lambda _dt: show_break(), 0)  # a game opened paused stays paused
+
+    def stop(self) -> None:
+        if self._event is not None:
+            self._event.cancel()
+            self._event = None
+
+    def tick(self, _dt) -> None:
+        if App.get_running_app() is None:  # the app is closing
+            return
+        table = self.screen.table
+        if table is None or table.status.over:
+            self.text, self.disabled = "", True
+            return
+        self.disabled = False
+        try:
+            clocks = table.clocks
+        except Exception:  # a clock that cannot be read must never stop the game
+            log.warning("the clocks of game %s cannot be read", table.game_id, exc_info=True)
+            self.text = _("Pause")
+            return
+        seat = clocks.mover
+        running = seconds_text(clocks.player(seat, table.wall_clock()).total) \
+            if seat is not None else ""
+        self.text = f"{running}\n{_('Pause')}" if running else _("Pause")
+
+
+class BreakView(ModalView):
+    """The game is paused: every player's time on the clock, and one button to go on."""
+
+    def __init__(self, **kwargs):
+        super().__init__(auto_dismiss=False, size_hint=(0.7, 0.86),
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.6), **kwargs)
+        table = App.get_running_app().table
+        box = panel(spacing=dp(10))
+        box.add_widget(Factory.Title(text=_("Paused: every clock has stopped"),
+                                     size_hint_y=None, height=dp(44)))
+        box.add_widget(clock_table(table, table.clocks, table.wall_clock()))
+        go_on = Factory.AccentButton(text=_("Go on playing"), size_hint_y=None, height=touch(12))
+        go_on.bind(on_release=lambda *_: toggle_pause())
+        box.add_widget(go_on)
+        self.add_widget(box)
+
+
+def clock_table(game, clocks, now=None, big: bool = False) -> GridLayout:
+    """Per player: time on the clock in all, per turn on average, and the longest turn. `game`
+    has the header (the live Table or a stored game's records); `now` runs the mover's clock."""
+    from .games import game_ui, player_colours
+    size = sp(20 if big else 18)
+    grid = GridLayout(cols=4, spacing=(dp(6), dp(4)), cols_minimum={0: dp(90 if big else 120)})
+    for n, text in enumerate(("", _("On the clock"), _("Average turn"), _("Longest turn"))):
+        heading = _cell(text, sp(15), bold=True, wrap=True)
+        heading.size_hint_x = 0.7 if n == 0 else 1
+        grid.add_widget(heading)
+    ui = game_ui(game.header.game)
+    colours = player_colours(game)
+    for seat, player in enumerate(clocks.all(now)):
+        rgba = ui.rgba.get(colours[seat] if seat < len(colours) else "", (1, 1, 1, 1))
+        name = _cell(game.header.players[seat], size, bold=True, colour=rgba)
+        name.size_hint_x = 0.7  # the times, not the names, get the room
+        grid.add_widget(name)
+        for seconds in (player.total, player.average, player.longest):
+            grid.add_widget(_cell(seconds_text(seconds), size))
+    return grid
+
+
+def _cell(text: str, size: float, bold: bool = False, colour=(1, 1, 1, 1),
+          wrap: bool = False) -> Label:
+    """A cell of the clocks' table: a heading wraps, a name is shortened if it must be."""
+    label = Label(text=text, font_size=size, bold=bold, color=colour, shorten=not wrap,
+                  max_lines=2 if wrap else 1, halign="center", valign="middle")
+    label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+    return label
+
+
+def add_clock(screen, slot: BoxLayout) -> ClockButton:
+    """The play screens' hook: the clock button at the end of the seat strip's slot."""
+    button = ClockButton(screen)
+    slot.add_widget(button)
+    return button

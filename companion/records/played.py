@@ -1,0 +1,43 @@
+"""One stored game's records: its header, its log with the times, its clocks and its score over
+time (what the records screen, the statistics and the exports read)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from companion.gamelog import Header
+from companion.store import GameRecord, Store, UnreadableGame
+from .chart import Series, fold_series
+from .clocks import Clocks, fold_clocks
+
+
+@dataclass(frozen=True)
+class Played:
+    record: GameRecord
+    header: Header
+    entries: tuple[dict, ...]  # the log's entries, with their times
+    clocks: Clocks
+    series: Series
+
+    @property
+    def started(self) -> str:
+        return self.record.created
+
+    @property
+    def ended(self) -> str:
+        return self.record.finished or self.record.abandoned or self.record.last_active
+
+
+def played(store: Store, game_id: int) -> Played:
+    """A stored game's records (UnreadableGame if its rows or its log cannot be read)."""
+    record = store.game(game_id)
+    if record.problem is not None:
+        raise UnreadableGame(game_id, record.problem)
+    header = Header(record.game, record.players, record.options)
+    entries = tuple(entry for _seq, entry in store.log(game_id, times=True))
+    try:
+        clocks = fold_clocks(header, entries, record.created)
+        series = fold_series(header, entries)
+    except Exception as error:  # a log the engine no longer accepts: this game only
+        raise UnreadableGame(game_id, f"its log cannot be replayed ({error})") from error
+    return Played(record, header, entries, clocks, series)
+

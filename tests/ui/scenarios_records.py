@@ -1,0 +1,116 @@
+"""Play records (issue 15) on the screen: the turn clock and Pause, the break after a restart, the
+chart and the clocks of a finished game, statistics per game, export and backup from the app."""
+
+from __future__ import annotations
+
+from scenarios_table import inside, start
+
+
+def _clock_seen(screen) -> dict:
+    button = screen.clock_button
+    return {"text": button.text, "size": [button.width, button.height],
+            "inside": inside(button, screen), "font": button.font_size}
+
+
+async def records_clocks(d, args):
+    """A Ticket to Ride game with the clock beside the seat strip: a tap pauses every clock
+    (the break covers the screen), Go on playing starts them again; a long press on another
+    seat's button pauses too."""
+    from kivy.core.window import Window
+    from companion.app.records_clock import BreakView
+    screen, pretend = await start(d, "ttr-nyc")
+    table = d.app.table
+    table.wall_clock = PretendClock()
+    for _ in range(12):
+        d.app.submit(pretend.step())
+    while table.status.waiting_for is not None:  # the card turned up: no question open
+        d.app.submit(pretend.step())
+    await d.frames(1.2)
+    seen = {"clock": _clock_seen(screen), "audit": await d.audit("records-clock")}
+    await d.tap(screen.clock_button)
+    await d.frames(0.4)
+    views = [w for w in Window.children if isinstance(w, BreakView)]
+    seen["paused"] = table.paused
+    seen["break_open"] = len(views)
+    seen["break_audit"] = await d.audit("records-break")
+    go_on = [w for w in views[0].walk() if getattr(w, "text", "") == "Go on playing"]
+    await d.tap(go_on[0])
+    await d.frames(0.4)
+    seen["after_go_on"] = table.paused
+    seen["break_after"] = len([w for w in Window.children if isinstance(w, BreakView)])
+    d.app.rig.pressed((table.status.seat + 1) % 4, long=True)  # another seat, held
+    await d.frames(0.4)
+    seen["long_press_paused"] = table.paused
+    seen["log"] = [entry.get("type") for _, entry in d.app.store.log(table.game_id)][-3:]
+    d.record("clocks", seen)
+
+
+class PretendClock:
+    """A wall clock for the scenario: every stored entry 15-75 s after the one before, so the
+    clocks and the chart look like a real evening's game."""
+
+    def __init__(self, seed: int = 7):
+        import random
+        from datetime import datetime, timezone
+        self.now = datetime.now(timezone.utc)
+        self.rng = random.Random(seed)
+
+    def __call__(self):
+        from datetime import timedelta
+        self.now += timedelta(seconds=self.rng.randint(15, 75))
+        return self.now
+
+
+def _find(root, text: str):
+    return next(w for w in root.walk() if getattr(w, "text", None) == text)
+
+
+async def played_to_the_end(d, game_id: str, players=None):
+    """A game played to its end by a pretend table with a pretend clock; the results screen."""
+    import scenarios_table
+    screen, pretend = await start(d, game_id, players=players or scenarios_table.PLAYERS[:3])
+    d.app.table.wall_clock = PretendClock()
+    while not d.app.table.status.over:
+        d.app.submit(pretend.step())
+    d.app.open_current_game()
+    await d.frames(0.8)
+    return d.app.root.current_screen
+
+
+async def records_chart(d, args):
+    """Each game's results screen has Chart & times: the score over time with every player's
+    clock, large; Back returns to the results. History's page of a game has it too."""
+    found = {}
+    for game_id in ("ttr-nyc", "rotw-card-game", "manhattan-traffiq"):
+        results = await played_to_the_end(d, game_id)
+        name = results.name
+        results_audit = await d.audit(f"records-results-{game_id}")
+        await d.tap(_find(results, "Chart & times"))
+        await d.wait_for(lambda: d.app.root.current == "game_record", what="the record")
+        record = d.app.root.current_screen
+        await d.frames(0.5)
+        chart = next(w for w in record.walk() if type(w).__name__ == "ScoreChart")
+        found[game_id] = {"results": name, "points": len(chart.series.points),
+                          "final": chart.series.final, "chart": [chart.width, chart.height],
+                          "audit": await d.audit(f"records-chart-{game_id}"),
+                          "results_audit": results_audit}
+        await d.tap(_find(record, "Back"))
+        await d.frames(0.3)
+        found[game_id]["back_to"] = d.app.root.current
+        game_number = d.app.table.game_id
+        d.app.go_home()
+        await d.frames(0.3)
+    d.app.go("history")
+    await d.frames(0.3)
+    log_screen = d.app.root.get_screen("game_log")
+    log_screen.game_id = game_number
+    d.app.go("game_log")
+    await d.frames(0.5)
+    await d.tap(_find(log_screen, "Chart & times"))
+    await d.frames(0.5)
+    found["history"] = {"screen": d.app.root.current,
+                        "audit": await d.audit("records-chart-history")}
+    await d.tap(_find(d.app.root.current_screen, "Back"))
+    await d.frames(0.3)
+    found["history"]["back_to"] = d.app.root.current
+    d.record("charts", found)
