@@ -91,9 +91,9 @@ def check_cube(s: RotwState, seat: int, origin: str, goods_name: str,
     power = pulling_power(s, seat, locomotive)
     goods = GOODS.index(parse_goods(goods_name))
     if not network.destinations(s, origin, goods, seat, power):
-        raise RuleViolation("cube_stuck", "This {goods} cube cannot be delivered now: no city "
-                            "that demands it is within your reach ({power} link(s), the first "
-                            "one yours).", goods=goods_name, power=power)
+        raise RuleViolation("cube_stuck", "This cube ({goods}) cannot be delivered now: no "
+                            "city that demands it is within your reach (pulling power {power}, "
+                            "the first link yours).", goods=goods_name, power=power)
 
 
 def _check_some_delivery(s: RotwState, seat: int, power: int) -> None:
@@ -127,8 +127,8 @@ def check_delivery(s: RotwState, seat: int, origin: str, destination: str, goods
     if power == 0:
         raise _no_locomotive(s, seat)
     if len(links) > power:
-        raise RuleViolation("too_far", "The route has {links} links; {player}'s pulling power "
-                            "is {power}.", links=len(links), player=s.players[seat],
+        raise RuleViolation("too_far", "The route needs a pulling power of {links}; "
+                            "{player}'s is {power}.", links=len(links), player=s.players[seat],
                             power=power)
     if links[0].owner != seat:
         raise RuleViolation("first_link_not_yours", "The first link of a delivery must be "

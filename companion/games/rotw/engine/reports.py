@@ -16,8 +16,8 @@ from .turn import off_the_deck, settle, trigger
 def turn_up(box: Box, s: RotwState, action: TurnUp) -> None:
     check_turn_up_expected(s)
     if len(action.cards) != len(s.pending_slots):
-        raise RuleViolation("turn_up_count", "{expected} card(s) should be turned face up, "
-                            "not {given}.", expected=len(s.pending_slots),
+        raise RuleViolation("turn_up_count", "Cards to turn face up: {expected}, not "
+                            "{given}.", expected=len(s.pending_slots),
                             given=len(action.cards))
     cards = [parse_card(name) for name in action.cards]
     for card in set(cards):
@@ -36,12 +36,12 @@ def draw_goods(box: Box, s: RotwState, action: DrawGoods) -> None:
     check_goods_expected(s)
     city_id, count = s.pending_goods
     if len(action.cubes) != count:
-        raise RuleViolation("goods_count", "{expected} cube(s) should be drawn from the bag, "
-                            "not {given}.", expected=count, given=len(action.cubes))
+        raise RuleViolation("goods_count", "Cubes to draw from the bag: {expected}, not "
+                            "{given}.", expected=count, given=len(action.cubes))
     drawn = [GOODS.index(parse_goods(name)) for name in action.cubes]
     for goods in set(drawn):
         if drawn.count(goods) > s.bag[goods]:
-            raise RuleViolation("not_in_bag", "The bag holds only {left} {goods} cube(s): "
+            raise RuleViolation("not_in_bag", "The bag holds only {left} × {goods}: "
                                 "check the cubes reported.", left=s.bag[goods],
                                 goods=GOODS[goods])
     city = s.cities[city_id]

@@ -21,8 +21,8 @@ def place_city(box: Box, s: RotwState, action: PlaceCity) -> None:
         raise bad_city_value(action.value)
     on_table = sum(1 for c in s.cities.values() if c.value == action.value)
     if on_table >= box.cards[city_card(action.value)]:
-        raise RuleViolation("too_many_cities", "The box has only {box} cities of value "
-                            "{value}.", box=box.cards[city_card(action.value)],
+        raise RuleViolation("too_many_cities", "City cards of value {value} in the box: only "
+                            "{box}.", box=box.cards[city_card(action.value)],
                             value=action.value)
     city_id = f"c{len(s.cities) + 1}"
     s.cities[city_id] = City(city_id, action.value, None, ())
@@ -45,7 +45,7 @@ def place_link(box: Box, s: RotwState, action: PlaceLink) -> None:
                             "least 1, not {value}.", value=action.value)
     player = s.seats[seat]
     if player.trains == 0:
-        raise RuleViolation("too_many_trains", "{player} has only {trains} trains for links.",
+        raise RuleViolation("too_many_trains", "{player} has no trains left (trains per player: {trains}).",
                             player=s.players[seat], trains=box.trains)
     link = Link(f"l{len(s.links) + 1}", action.a, action.b, None, action.value, seat)
     s.links[link.id] = link
@@ -73,7 +73,7 @@ def set_delivered(box: Box, s: RotwState, action: SetDelivered) -> None:
     for goods, count in enumerate(cubes):
         others = sum(p.delivered[goods] for i, p in enumerate(s.seats) if i != seat)
         if count + others > box.cubes_per_colour:
-            raise RuleViolation("too_many_cubes", "The box has only {box} {goods} cubes.",
+            raise RuleViolation("too_many_cubes", "The box holds only {box} × {goods}.",
                                 box=box.cubes_per_colour, goods=GOODS[goods])
     s.seats[seat].delivered = cubes
 

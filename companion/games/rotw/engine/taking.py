@@ -58,8 +58,8 @@ def discard_excess(box: Box, s: RotwState, action: DiscardExcess) -> None:
     seat = check_turn(s, action.seat, Step.HAND_LIMIT)
     excess = over_limit(box, s, seat)
     if len(action.cards) != excess:
-        raise RuleViolation("hand_limit_count", "{player} holds {excess} card(s) over the "
-                            "limit of {limit}: discard exactly that many.",
+        raise RuleViolation("hand_limit_count", "{player} holds more cards than the limit "
+                            "({limit}): discard exactly {excess}.",
                             player=s.players[seat], excess=excess, limit=box.hand_limit)
     cards = [parse_card(name) for name in action.cards]
     check_hand(box, s, seat, counts(cards))

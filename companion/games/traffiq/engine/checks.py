@@ -198,8 +198,8 @@ def check_entering(s: TraffiqState, seat: int) -> None:
 
 def check_counts(s: TraffiqState, allot: Allotment, taxis: int, vans: int) -> None:
     if not (0 <= taxis <= allot.taxis and 0 <= vans <= allot.vans):
-        raise RuleViolation("vehicle_count", "With {count} players each has {taxis} taxis and "
-                            "{vans} vans.", count=len(s.players), taxis=allot.taxis,
+        raise RuleViolation("vehicle_count", "In a game of {count}, each player has {taxis} × "
+                            "taxi and {vans} × van.", count=len(s.players), taxis=allot.taxis,
                             vans=allot.vans)
     if taxis == allot.taxis and vans == allot.vans and s.winner is not None:
         raise RuleViolation("one_winner_all_placed", "{player} already had every vehicle on the "

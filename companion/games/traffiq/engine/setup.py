@@ -51,7 +51,7 @@ def _within_reach(box: Box, tiles: dict[Cell, Tile]) -> dict[Cell, Tile]:
     for x, y in tiles:
         if abs(x) > reach or abs(y) > reach:
             raise RuleViolation("bad_layout", "The start tile on {x},{y} lies beyond the box's "
-                                "reach: at most {reach} cells from 0,0.", x=x, y=y, reach=reach)
+                                "reach: its distance from 0,0 is at most {reach}.", x=x, y=y, reach=reach)
     return tiles
 
 

@@ -113,7 +113,7 @@ class TraffiqPlayScreen(PlayScreen):
         self.player = table.header.players[s.current]
         self.player_rgba = list(rgba[s.current])
         done = ", ".join(ACT_NAMES[act]() for act in s.done) or _("none yet")
-        self.turn_text = _("This turn: {done} ({left} of {count} actions left)").format(
+        self.turn_text = _("This turn: {done} (actions left: {left} of {count})").format(
             done=done, left=rules.actions_left(s), count=rules.actions_per_turn)
         self.stats = _("Tiles in hand: {hand}   Supply: {supply}").format(
             hand=len(s.seats[s.current].hand), supply=s.supply)

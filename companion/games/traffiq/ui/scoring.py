@@ -109,8 +109,8 @@ class TraffiqScoreOnlyScreen(BaseScreen):
             if entered:  # what was stored, not what was tapped
                 self.counts[seat] = list(table.rules.on_map(s, seat))
         allot = table.rules.allotment(len(players))
-        self.prompt = _("Count each player's taxis and vans on the map (each has {taxis} taxis "
-                        "and {vans} vans), then Score.").format(taxis=allot.taxis,
+        self.prompt = _("Count each player's taxis and vans on the map (each has {taxis} × "
+                        "taxi and {vans} × van), then Score.").format(taxis=allot.taxis,
                                                               vans=allot.vans)
         self._rows(table)
 

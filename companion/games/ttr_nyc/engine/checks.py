@@ -133,8 +133,8 @@ def check_claim_open(board: Board, s: TtrState, seat: int, route_id: str) -> Rou
     route = check_route_free(board, s, seat, route_id)
     player = s.seats[seat]
     if player.taxis < route.length:
-        raise RuleViolation("not_enough_taxis", "{route} needs {length} taxis; {player} has "
-                            "only {taxis} left.", route=route_name(board, route),
+        raise RuleViolation("not_enough_taxis", "Taxis needed for {route}: {length}; {player} "
+                            "has only {taxis} left.", route=route_name(board, route),
                             length=route.length, player=s.players[seat], taxis=player.taxis)
     return route
 
@@ -142,8 +142,8 @@ def check_claim_open(board: Board, s: TtrState, seat: int, route_id: str) -> Rou
 def check_hand_size(board: Board, s: TtrState, seat: int, route: Route) -> None:
     player = s.seats[seat]
     if player.hand.size < route.length:
-        raise RuleViolation("not_enough_cards", "{route} needs {length} cards; {player} holds "
-                            "only {held}.", route=route_name(board, route), length=route.length,
+        raise RuleViolation("not_enough_cards", "Cards needed for {route}: {length}; {player} "
+                            "holds only {held}.", route=route_name(board, route), length=route.length,
                             player=s.players[seat], held=player.hand.size)
 
 
@@ -165,16 +165,16 @@ def check_taxi_second(s: TtrState, card: Card) -> None:
 
 def check_kept(board: Board, kept: int, drawn: int) -> None:
     if not board.keep_min <= kept <= drawn:
-        raise RuleViolation("keep_tickets", "Keep at least {min} and at most {max} of the "
-                            "{max} ticket(s).", min=board.keep_min, max=drawn)
+        raise RuleViolation("keep_tickets", "Tickets drawn: {max}; keep at least {min} of "
+                            "them.", min=board.keep_min, max=drawn)
 
 
 def wrong_count(s: TtrState, seat: int | None, given: int) -> RuleViolation:
     """More or fewer cards reported than the table had to say: turned up, or dealt to `seat`."""
     if seat is None:
-        return RuleViolation("turn_up_count", "{expected} card(s) should be turned face up, "
-                             "not {given}.", expected=len(s.pending), given=given)
-    return RuleViolation("show_hand_count", "{player} was dealt {expected} cards, not {given}.",
+        return RuleViolation("turn_up_count", "Cards to turn face up: {expected}, not "
+                             "{given}.", expected=len(s.pending), given=given)
+    return RuleViolation("show_hand_count", "Cards dealt to {player}: {expected}, not {given}.",
                          player=s.players[seat], expected=s.seats[seat].hand.unknown,
                          given=given)
 
@@ -238,15 +238,15 @@ def check_route_free(board: Board, s: TtrState, seat: int, route_id: str) -> Rou
         raise RuleViolation("double_route_twice", "{player} already has the other route of "
                             "this double route.", player=s.players[seat])
     if sibling_owner is not None and len(s.players) in board.doubles_single_use:
-        raise RuleViolation("double_route_closed", "With {count} players only one route of "
-                            "a double route can be claimed.", count=len(s.players))
+        raise RuleViolation("double_route_closed", "In a game of {count}, only one route "
+                            "of a double route can be claimed.", count=len(s.players))
     return route
 
 
 def check_payment(board: Board, route: Route, names: tuple[str, ...]) -> dict[Card, int]:
     """The cards' shape: as many as the route is long, one colour (the route's) and Taxis."""
     if len(names) != route.length:
-        raise RuleViolation("payment_count", "{route} needs {length} cards, not {given}.",
+        raise RuleViolation("payment_count", "Cards needed for {route}: {length}, not {given}.",
                             route=route_name(board, route), length=route.length,
                             given=len(names))
     paid: dict[Card, int] = {}
@@ -281,7 +281,7 @@ def check_revealed(board: Board, s: TtrState, seat: int, tickets: tuple[str, ...
     """The tickets a player reveals at scoring: real, each once, nobody else's, as many as kept."""
     check_tickets_free(board, s, tickets)
     if s.mode is Mode.PLAY and len(tickets) != s.seats[seat].tickets:
-        raise RuleViolation("ticket_count", "{player} kept {kept} ticket(s) but revealed "
+        raise RuleViolation("ticket_count", "Tickets {player} kept: {kept}; revealed: "
                             "{given}.", player=s.players[seat], kept=s.seats[seat].tickets,
                             given=len(tickets))
     if s.mode is Mode.SCORE_ONLY and not tickets:

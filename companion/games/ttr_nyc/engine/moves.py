@@ -270,11 +270,11 @@ def _cannot_pay(board: Board, s: TtrState, seat: int, route: Route) -> RuleViola
                              held=hand.known[route.colour], **params)
     held = max(hand.known[colour] for colour in COLOURS)
     if hand.unknown:
-        return RuleViolation("cannot_pay", "{route} costs {length} cards of one colour; "
+        return RuleViolation("cannot_pay", "{route} costs cards of one colour: {length}; "
                              "{player} has at most {held} of one colour, {taxis} × Taxi and "
                              "{unseen} more the table has not seen.", held=held, **params)
-    return RuleViolation("cannot_pay", "{route} costs {length} cards of one colour; {player} "
-                         "has at most {held} of one colour and {taxis} × Taxi.", held=held,
+    return RuleViolation("cannot_pay", "{route} costs cards of one colour: {length}; "
+                         "{player} has at most {held} of one colour and {taxis} × Taxi.", held=held,
                          **params)
 
 

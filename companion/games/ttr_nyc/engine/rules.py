@@ -232,8 +232,8 @@ class TtrNyc(Rules):
         seat = check_place_open(s, action.seat)
         route = check_route_free(self.board, s, seat, action.route)
         if s.seats[seat].taxis < route.length:
-            raise RuleViolation("too_many_taxis", "{player} would need more than {total} taxis: "
-                                "each player has only {total}.", player=s.players[seat],
+            raise RuleViolation("too_many_taxis", "{player} would need more taxis than each "
+                                "player has ({total}).", player=s.players[seat],
                                 total=self.board.taxis_per_player)
         self._place(s, seat, route)
 

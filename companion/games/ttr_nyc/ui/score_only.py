@@ -37,8 +37,8 @@ class ScoreOnlyScreen(TtrScreen):
         player = table.state.seats[self.seat]
         taxis = table.rules.board.taxis_per_player
         routes = len(player.routes)
-        self.summary = ngettext("{player}: {routes} route, {used} of {taxis} taxis",
-                                "{player}: {routes} routes, {used} of {taxis} taxis",
+        self.summary = ngettext("{player}: {routes} route, taxis used: {used} of {taxis}",
+                                "{player}: {routes} routes, taxis used: {used} of {taxis}",
                                 routes).format(player=table.header.players[self.seat],
                                                routes=routes, used=taxis - player.taxis,
                                                taxis=taxis)
