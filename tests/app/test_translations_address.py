@@ -19,6 +19,7 @@ from companion.app.i18n import po_path, read_catalog
 OTHER_FORM = {
     "de": [r"(?i)\b(euch|euer|eure[mnrs]?)\b", r"(?i)\bihr (habt|könnt|seid|müsst|wollt|dürft)\b",
            r"(?i)\b(habt|könnt|seid|müsst|wollt|dürft) ihr\b",
+           r"(?i)\b(die|das|der|was|wenn|ob|sobald|bevor) ihr\b",
            # imperatives of the plural where a sentence starts: tippt, legt, prüft, sagt, … ("Wählt
            # jemand …", "er legt" are the third person singular)
            r"(?i)(?:^|[:;.!?„] )(tippt|legt|prüft|sagt|wählt|scannt|dreht|vergleicht|"
@@ -95,5 +96,6 @@ def test_the_markers_catch_the_other_form():
     assert other_form("ro", "Alegeți jucătorul") and other_form("ro", "locului vostru")
     assert not other_form("ro", "Cărți Traseu") and not other_form("ro", "Alege jucătorul")
     assert other_form("de", "Ihr habt sie geprüft") and not other_form("de", "Ihr Wert:")
+    assert other_form("de", "eine Tischregel, die ihr wählt")
     assert other_form("ro", "Ați verificat") and not other_form("ro", "Locații")
     assert other_form("sv", "Era spel är sparade") and not other_form("sv", "Dina spel")
