@@ -15,6 +15,7 @@ from kivy.uix.modalview import ModalView
 from companion.store import StoreError, UnreadableGame
 
 from . import storage, unreadable
+from .emblems import decorate
 from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
@@ -68,6 +69,7 @@ class HomeScreen(BaseScreen):
                         texture_size=self._fit)
             self.game_buttons[game_id] = button
             boxes.add_widget(button)
+            decorate(button, game_id)  # the game's emblem in its box
         for widget in (self, self.ids.unfinished, self.ids.unfinished_label, self.ids.choose,
                        self.ids.top):
             widget.bind(size=self._fit)

@@ -179,3 +179,43 @@ def _pieces(table, game_id: str) -> dict:
     if game_id == ROTW:
         return {"cities": len(s.cities), "links": len(s.links)}
     return {"tiles": len(s.tiles), "vehicles": len(s.vehicles)}
+
+
+# ---- Home's emblems ------------------------------------------------------------------------
+
+
+def emblems_seen(d) -> dict:
+    """Each game box's emblem: its size, inside its box, clear of the box's name."""
+    from companion.app.emblems import Emblem
+    home = d.app.root.get_screen("home")
+    found = {}
+    for game_id, box in home.game_buttons.items():
+        emblem = next(w for w in box.children if isinstance(w, Emblem))
+        tw, th = box.texture_size
+        left = box.center_x - tw / 2 + box.padding[0]
+        text = (left, box.center_y - th / 2, box.center_x + tw / 2, box.center_y + th / 2)
+        ex, ey, er, et = emblem.x, emblem.y, emblem.right, emblem.top
+        found[game_id] = {
+            "side": round(emblem.width), "drawn": len(emblem.canvas.children) > 0,
+            "inside": box.x <= ex and box.y <= ey and er <= box.right and et <= box.top,
+            "clear_of_name": er <= text[0] + 1 or ex >= text[2] - 1 or et <= text[1] + 1
+            or ey >= text[3] - 1}
+    return found
+
+
+async def home_emblems(d, args):
+    """Home with each game's emblem: with no game unfinished (the boxes tall), then with
+    three (the boxes short: the emblem beside the name)."""
+    from scenarios_audit import start_unfinished
+    await d.frames(0.5)
+    d.record("emblems_tall", emblems_seen(d))
+    await d.audit("home-emblems")
+    start_unfinished(d)
+    d.app.go("settings")
+    await d.frames(0.3)
+    d.app.go_home()
+    await d.wait_for(lambda: d.app.root.get_screen("home").unfinished_count == 3,
+                     what="three unfinished games on Home")
+    await d.frames(0.5)
+    d.record("emblems_short", emblems_seen(d))
+    await d.audit("home-emblems-unfinished")

@@ -9,6 +9,7 @@ import pytest
 from scenarios_maps import MARKS
 
 pytestmark = pytest.mark.ui
+AUDITED = ("touch", "text", "overlap", "outside", "contrast")
 
 FULLEST = {"ttr": {"routes": 32}, "ttr-41": {"routes": 41},
            "rotw": {"cities": 24, "links": 24}, "rotw-25": {"cities": 25, "links": 25},
@@ -30,3 +31,19 @@ def test_results_maps_stay_readable_at_their_fullest(run_scenario, size):
             assert drawn["outside"] == [], (name, how, drawn["outside"])
             assert drawn["marks"] == sorted(MARKS), (name, how, drawn["marks"])
         assert seen["zoomed"]["covered"] == [], (name, seen["zoomed"]["covered"])
+    from test_ui import judge_audits  # the zoomed map's screen: Back, nothing cut or outside
+    judge_audits(run.report, [f"maps-{name}-zoomed" for name in FULLEST], kinds=AUDITED)
+
+
+@pytest.mark.parametrize("size", ["800x480", "1280x720"])
+def test_home_shows_each_game_with_its_emblem(run_scenario, size):
+    from test_ui import judge_audits
+    run = run_scenario("home_emblems", size=size).check()
+    for when in ("emblems_tall", "emblems_short"):
+        seen = run.report[when]
+        assert set(seen) == {"ttr-nyc", "rotw-card-game", "manhattan-traffiq"}, when
+        for game_id, emblem in seen.items():
+            assert emblem["drawn"] and emblem["inside"] and emblem["clear_of_name"], \
+                (when, game_id, emblem)
+            assert emblem["side"] >= 32, (when, game_id, emblem)
+    judge_audits(run.report, ["home-emblems", "home-emblems-unfinished"], kinds=AUDITED)

@@ -59,8 +59,8 @@ def place_tags(view, links, marks: list[str], room: Footprints) -> None:
         dx, dy = bx - ax, by - ay
         norm = math.hypot(dx, dy) or 1
         nx, ny = -dy / norm * h * 0.8, dx / norm * h * 0.8
-        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.25, 0.75)]
-        spots = along + [(x + nx, y + ny) for x, y in along] + [(x - nx, y - ny) for x, y in along]
+        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)]
+        spots = along + [(x + k * nx, y + k * ny) for k in (1, -1, 2, -2) for x, y in along]
         room.put(f"tag {link.id}", inside(view, spots, w, h), w + dp(3), h + dp(3), px=TAG_PX)
 
 
