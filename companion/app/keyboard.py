@@ -74,6 +74,30 @@ def keep_in_sight(field, focused: bool) -> None:
     Clock.schedule_once(lambda _dt: _lift(root, field), 0)  # after the keyboard is docked
 
 
+def next_field(field) -> None:
+    """⏎ in a field goes on to the next field of the screen, top to bottom, as on a phone:
+    with the keyboard docked, the fields below the one typed into lie under it and can't be
+    tapped. After the last field the keyboard goes."""
+    from kivy.clock import Clock
+    following = _fields_after(field)
+    if following is not None:  # after the field's own unfocus (text_validate_unfocus)
+        Clock.schedule_once(lambda _dt: setattr(following, "focus", True), 0)
+
+
+def _fields_after(field):
+    from kivy.uix.screenmanager import Screen
+    from kivy.uix.textinput import TextInput
+    holder = field
+    while holder.parent is not None and not isinstance(holder, Screen) \
+            and holder.parent is not holder:
+        holder = holder.parent
+    fields = [w for w in holder.walk(restrict=True) if isinstance(w, TextInput)
+              and not w.disabled and w.get_root_window() is not None]
+    fields.sort(key=lambda w: (-round(w.to_window(w.x, w.top)[1]), w.to_window(w.x, w.y)[0]))
+    after = fields[fields.index(field) + 1:] if field in fields else []
+    return after[0] if after else None
+
+
 def _lift(root, field) -> None:
     keyboard = _docked(field.get_root_window())
     if keyboard is None or field.get_root_window() is None:

@@ -3,6 +3,7 @@ discarded at the hand limit, tapped one by one (the engine says which may come n
 
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -69,6 +70,12 @@ class Questions:
             return
         self.screen.undo()
 
+    @staticmethod
+    def _home(dialog):
+        """A question covers the screen's Home: the way back is in the question too (it is
+        asked again on Resume)."""
+        return dialog.button(_("Home"), App.get_running_app().go_home)
+
     # ---- the cards turned face up ------------------------------------------------------
 
     def turn_up(self) -> None:
@@ -76,10 +83,11 @@ class Questions:
         count = len(table.state.pending_slots)
         if self.asked() != "turn_up":
             picker = self._start(CardPicker("turn_up", self._turned_up))
-            picker.set_buttons(picker.button(_("Undo"), lambda: self._take_back(self.turn_up)))
+            picker.set_buttons(picker.button(_("Undo"), lambda: self._take_back(self.turn_up)),
+                               self._home(picker))
         if table.state.phase is Phase.SETUP:
             heading = _("Setup: deal each player a Locomotive, a City 2 and 2 cards; turn up "
-                        "the display and tap each card ({n} of {count})")
+                        "{count} cards and tap each ({n} of {count})")
         elif count == 1:
             heading = _("Which card was turned face up?")
         else:
@@ -126,6 +134,7 @@ class Questions:
         dialog.box.add_widget(grid)
         row = button_row()
         row.add_widget(dialog.button(_("Undo"), lambda: self._take_back(self.draw_goods)))
+        row.add_widget(self._home(dialog))
         dialog.box.add_widget(row)
 
     def _goods_drawn(self, goods: str) -> None:
@@ -140,11 +149,12 @@ class Questions:
         if self.asked() != "hand_limit":
             picker = self._start(CardPicker("hand_limit", self._discarded_excess))
             picker.set_buttons(picker.button(_("Undo"),
-                                             lambda: self._take_back(self.hand_limit)))
+                                             lambda: self._take_back(self.hand_limit)),
+                               self._home(picker))
         chosen = [parse_card(key) for key in self.collected]
         allowed = {card.key for card in table.rules.hand_cards(s, seat, chosen)}
-        self.screen.dialog.show(_("{player} holds more cards than the limit ({limit}): "
-                                  "discard {excess} ({n} of {excess})").format(
+        self.screen.dialog.show(_("{player} holds more than {limit} cards: discard {excess} "
+                                  "({n} of {excess})").format(
             player=table.header.players[seat], limit=table.rules.box.hand_limit,
             excess=excess, n=len(self.collected) + 1), self.collected, allowed)
 
