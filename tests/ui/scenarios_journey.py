@@ -103,3 +103,38 @@ async def kiosk_evening(d, args) -> None:
 def _(text: str) -> str:
     from companion.app.i18n import _ as translate
     return translate(text)
+
+
+def covered(widget, dialog) -> bool:
+    """Whether an open question lies over the widget's centre."""
+    x, y = widget.to_window(*widget.center)
+    return dialog.collide_point(x, y)
+
+
+async def home_from_the_first_question(d, args) -> None:
+    """Each game just started: the way Home is there while its first question is open."""
+    from scenarios_table import GAMES, PLAYERS
+    found = {}
+    for game_id, (name, _colours) in GAMES.items():
+        await open_new_game(d, game_id, "play")
+        await fill_new_game(d, PLAYERS[:2], 0)
+        await d.tap_id("new_game", "start")
+        await d.frames(0.5)
+        play = d.app.root.current_screen
+        seen = {"screen": play.name, "question": getattr(getattr(play, "dialog", None), "kind", "")}
+        home = play.ids.get("home") or play.ids.get("back")
+        seen["home_covered"] = bool(home is not None and getattr(play, "dialog", None) is not None
+                                    and covered(home, play.dialog))
+        await d.shot(f"first-question-{game_id}")
+        if getattr(play, "dialog", None) is not None and seen["home_covered"]:
+            await d.tap(await dialog_button(d, _("Home")))
+        elif home is not None:
+            await d.tap(home)
+        await d.frames(0.3)
+        if d.app.root.current != "home":  # a start screen's Back leads to New game
+            seen["after_back"] = d.app.root.current
+            if d.app.root.current == "new_game":
+                await d.tap_id("new_game", "back")
+        await d.wait_for(lambda: d.app.root.current == "home", what=f"Home from {game_id}")
+        found[game_id] = seen
+    d.record("games", found)

@@ -22,3 +22,9 @@ def test_an_evening_at_the_kiosk_from_typed_names_to_the_scores(run_scenario):
     assert seen["winner_text"], seen
     for stop, findings in seen["audits"].items():
         assert not findings, (stop, findings)
+
+
+def test_every_game_just_started_has_a_way_home_from_its_first_question(run_scenario):
+    """No dead end: while a game's first question covers the screen, Home is still one tap."""
+    games = run_scenario("home_from_the_first_question").check().report["games"]
+    assert set(games) == {"ttr-nyc", "rotw-card-game", "manhattan-traffiq"}, games

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -45,7 +46,13 @@ class CardQuestion(TtrDialog):
             grid.add_widget(button)
         self.back = self.button("", on_back)
         self.back.size_hint = (1, 1)
-        grid.add_widget(self.back)
+        # The question covers the screen's Home: the way back is here too (asked again on Resume)
+        ways = BoxLayout(spacing=dp(8))
+        home = self.button(_("Home"), App.get_running_app().go_home)
+        home.size_hint = (1, 1)
+        ways.add_widget(self.back)
+        ways.add_widget(home)
+        grid.add_widget(ways)
         self.box.add_widget(grid)
 
     def show(self, heading: str, collected: list[str], allowed: set[str],
