@@ -58,9 +58,16 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="machine-readable output")
     replay.set_defaults(run=_replay)
 
-    export = sub.add_parser("export", parents=[db_after], help="write a stored game as a game log")
-    export.add_argument("game", type=int, help="the game's number (see `companion games`)")
+    export = sub.add_parser("export", parents=[db_after], help="write a stored game as a game "
+                            "log, or finished games for BG Stats or a spreadsheet")
+    export.add_argument("game", type=int, nargs="?",
+                        help="the game's number (see `companion games`)")
     export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    export.add_argument("--format", choices=("log", "bgstats", "csv"), default="log",
+                        help="log: the game's log file (default); bgstats: BG Stats' play "
+                        "import JSON; csv: a row per player (finished games only)")
+    export.add_argument("--all", action="store_true",
+                        help="every finished game (with --format bgstats or csv)")
     export.set_defaults(run=_export)
 
     games = sub.add_parser("games", parents=[db_after], help="list the stored games")
@@ -156,11 +163,19 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
 def _export(args: argparse.Namespace) -> int:
     """A stored game as a log file. A game whose rows cannot be read is written as stored (its
     broken lines as they are), and said on stderr."""
+    if (args.game is None) == (not args.all) or (args.all and args.format == "log"):
+        print("companion export: give a game's number, or --all with --format bgstats or csv",
+              file=sys.stderr)
+        return 2
     store = Store(args.db, create=False)
     try:
-        text = _export_text(store, args.game)
+        text = _export_text(store, args.game) if args.format == "log" else \
+            _records_text(store, args)
     except KeyError:
         print(f"companion export: there is no game {args.game} in {store.path}", file=sys.stderr)
+        return 1
+    except (ValueError, UnreadableGame) as error:  # not finished, or a log that cannot be read
+        print(f"companion export: {error}", file=sys.stderr)
         return 1
     finally:
         store.close()
@@ -175,13 +190,23 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _records_text(store: Store, args: argparse.Namespace) -> str:
+    """Finished games for BG Stats (JSON: one play, or a list with --all) or as CSV."""
+    from .records import bgstats
+    ids = bgstats.finished_ids(store) if args.all else [args.game]
+    if args.format == "csv":
+        return bgstats.csv_text(store, ids)
+    plays = [bgstats.play_json(store, game_id) for game_id in ids]
+    return json.dumps(plays if args.all else plays[0], indent=2, ensure_ascii=False) + "\n"
+
+
 def _export_text(store: Store, game_id: int) -> str:
     record = store.game(game_id)
     try:
         if record.problem is not None:
             raise UnreadableGame(game_id, record.problem)
         header = Header(record.game, record.players, record.options)
-        lines = list(dump_lines(header, (entry for _, entry in store.log(game_id))))
+        lines = list(dump_lines(header, (entry for _, entry in store.log(game_id, times=True))))
     except UnreadableGame as error:
         print(f"companion export: {error}; its rows are written as they are stored",
               file=sys.stderr)

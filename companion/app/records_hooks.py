@@ -10,8 +10,43 @@ from .i18n import _
 
 
 def record_buttons(record: GameRecord, finished: bool) -> list:
-    """The records screen's own buttons for this game."""
-    return []
+    """The records screen's own buttons for this game: its export once it is finished."""
+    from kivy.factory import Factory
+    buttons = []
+    if finished:
+        export = Factory.QuietButton(text=_("Export for BG Stats"))
+        export.bind(on_release=lambda *_: export_play(record.id))
+        buttons.append(export)
+    return buttons
+
+
+def export_play(game_id: int) -> None:
+    """The finished game as BG Stats' JSON and as CSV, in the exports folder (on the USB stick
+    when one is plugged in); a notice says where."""
+    from .widgets import Question
+    try:
+        path = write_play(game_id)
+        text = _("Saved for BG Stats and as a spreadsheet in {folder}").format(folder=path)
+    except (OSError, ValueError) as error:
+        text = _("The game could not be exported: {error}").format(error=error)
+    Question(text, _("OK"), lambda: None, None).open(animation=False)
+
+
+def write_play(game_id: int):
+    """play-N.bgstats.json and play-N.csv; the folder they went to."""
+    import json
+    from pathlib import Path
+    from companion.records import bgstats
+    from .unreadable import EXPORTS
+    store = App.get_running_app().store
+    folder = Path(store.path).parent / EXPORTS
+    folder.mkdir(parents=True, exist_ok=True)
+    play = bgstats.play_json(store, game_id)
+    (folder / f"play-{game_id}.bgstats.json").write_text(
+        json.dumps(play, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    (folder / f"play-{game_id}.csv").write_text(bgstats.csv_text(store, [game_id]),
+                                                encoding="utf-8")
+    return folder
 
 
 def open_live_record(back: str) -> None:

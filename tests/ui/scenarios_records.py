@@ -3,6 +3,8 @@ chart and the clocks of a finished game, statistics per game, export and backup 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scenarios_table import inside, start
 
 
@@ -110,6 +112,15 @@ async def records_chart(d, args):
     await d.frames(0.5)
     found["history"] = {"screen": d.app.root.current,
                         "audit": await d.audit("records-chart-history")}
+    await d.tap(_find(d.app.root.current_screen, "Export for BG Stats"))
+    await d.frames(0.4)
+    exports = Path(d.app.store.path).parent / "exports"
+    found["history"]["exported"] = sorted(p.name for p in exports.glob("play-*"))
+    found["history"]["export_audit"] = await d.audit("records-exported")
+    from kivy.core.window import Window
+    notice = next(w for w in Window.children if type(w).__name__ == "Question")
+    await d.tap(_find(notice, "OK"))
+    await d.frames(0.3)
     await d.tap(_find(d.app.root.current_screen, "Back"))
     await d.frames(0.3)
     found["history"]["back_to"] = d.app.root.current

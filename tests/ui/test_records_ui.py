@@ -35,3 +35,6 @@ def test_every_results_screen_and_history_show_the_chart_and_the_clocks(run_scen
     assert seen["history"]["screen"] == "game_record", seen["history"]
     clean(seen["history"]["audit"])
     assert seen["history"]["back_to"] == "game_log", seen["history"]
+    number = seen["history"]["exported"][0].split(".")[0].split("-")[1]
+    assert seen["history"]["exported"] == [f"play-{number}.bgstats.json", f"play-{number}.csv"]
+    clean(seen["history"]["export_audit"])

@@ -1,0 +1,114 @@
+"""Finished games for other apps: BG Stats' play import format (JSON) and a CSV for spreadsheets.
+
+BG Stats takes a play as its documented "createPlay" data (docs/records.md names the source and
+every key written here). Each play carries this app as its source and a play id made from the
+game's number and start time, so the same game exported again has the same id and a repeated
+import updates the play instead of adding it twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from companion.store import GameStatus, Store
+from .played import Played, played
+
+SOURCE_NAME = "companion"
+# BoardGameGeek's ids (sources in docs/records.md); a game without one is matched by BG Stats
+# on its name and sourceGameId.
+BGG_IDS = {"ttr-nyc": 253284, "manhattan-traffiq": 179813}
+_PLAY_IDS = uuid.UUID("6f1d7c62-3c1e-4d8e-9a57-1c0b5e0c1a15")  # our namespace for play ids
+
+
+class NotFinished(ValueError):
+    """Only a finished game is a play another app can record."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player of a finished game, as exports show them."""
+
+    name: str
+    score: int
+    winner: bool
+    start_player: bool
+
+
+def play_id(game: Played) -> str:
+    """Stable for this game: its number and the moment it started (never reused)."""
+    return str(uuid.uuid5(_PLAY_IDS, f"{game.record.id}|{game.record.created}"))
+
+
+def bgs_time(moment: str) -> str:
+    """BG Stats' date: UTC, "YYYY-MM-DD HH:MM:SS"."""
+    return datetime.fromisoformat(moment).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def minutes(game: Played) -> int:
+    """How long the game was played, breaks left out: every player's time on the clock (a game
+    stored without times: from its start to its end)."""
+    seconds = sum(p.total for p in game.clocks.all())
+    if not seconds:
+        seconds = (datetime.fromisoformat(game.ended)
+                   - datetime.fromisoformat(game.started)).total_seconds()
+    return max(1, round(seconds / 60))
+
+
+def seats(store: Store, game: Played) -> list[Seat]:
+    first = game.header.options.get("first", 0)
+    return [Seat(game.header.players[row["seat"]], row["total"], row["winner"],
+                 row["seat"] == first) for row in store.results(game.record.id)]
+
+
+def finished(store: Store, game_id: int) -> Played:
+    game = played(store, game_id)
+    if game.record.status is not GameStatus.FINISHED:
+        raise NotFinished(f"game {game_id} is not finished: only a finished game is a play")
+    return game
+
+
+def game_title(game_id: str) -> str:
+    from companion.games import games
+    return next((g.title for g in games() if g.game_id == game_id), game_id)
+
+
+def play_json(store: Store, game_id: int) -> dict:
+    """One finished game in BG Stats' play import format."""
+    game = finished(store, game_id)
+    box = {"name": game_title(game.header.game), "sourceGameId": game.header.game,
+           "highestWins": True, "noPoints": False, "cooperative": False}
+    if game.header.game in BGG_IDS:
+        box["bggId"] = BGG_IDS[game.header.game]
+    return {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(game),
+            "playDate": bgs_time(game.ended), "durationMin": minutes(game), "game": box,
+            "players": [{"name": seat.name, "sourcePlayerId": seat.name, "score": seat.score,
+                         "winner": seat.winner, "startPlayer": seat.start_player}
+                        for seat in seats(store, game)]}
+
+
+def finished_ids(store: Store) -> list[int]:
+    """Every finished game, oldest first."""
+    return sorted(record.id for record in store.games(GameStatus.FINISHED))
+
+
+CSV_COLUMNS = ("play_id", "game_number", "game", "bgg_id", "date_utc", "duration_min",
+               "player", "score", "winner", "start_player")
+
+
+def csv_text(store: Store, game_ids: list[int]) -> str:
+    """A row per player of each finished game, for a spreadsheet."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for game_id in game_ids:
+        game = finished(store, game_id)
+        for seat in seats(store, game):
+            writer.writerow([play_id(game), game_id, game_title(game.header.game),
+                             BGG_IDS.get(game.header.game, ""), bgs_time(game.ended),
+                             minutes(game), seat.name, seat.score, int(seat.winner),
+                             int(seat.start_player)])
+    return out.getvalue()
