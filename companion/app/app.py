@@ -7,6 +7,7 @@ import logging
 import os
 import time
 from collections import deque
+from functools import partial
 from pathlib import Path
 
 from kivy.app import App
@@ -25,13 +26,41 @@ from . import keyboard, single, storage
 from .games import game_ids, game_ui
 from . import kiosk
 from .i18n import LANGUAGES, _, tr
+from .screens import LazyScreens
 from .theme import BACKGROUND
 from .words import explain
 
 log = logging.getLogger(__name__)
 
-KV_FILES = tuple(f"app/{name}.kv" for name in
-                 ("widgets", "home", "newgame", "history", "settings", "teach"))
+KV_FILES = ("app/widgets.kv", "app/home.kv")  # Home's; each other screen loads its own
+
+
+def app_screens():
+    """The app's screens but Home: (name, its layout file, a function giving its class),
+    made when first opened."""
+    def new_game():
+        from .newgame import NewGameScreen
+        return NewGameScreen
+
+    def history():
+        from .history import HistoryScreen
+        return HistoryScreen
+
+    def game_log():
+        from .history import GameLogScreen
+        return GameLogScreen
+
+    def settings():
+        from .settings import SettingsScreen
+        return SettingsScreen
+
+    def teach():
+        from .scanning import TeachScreen
+        return TeachScreen
+
+    return (("new_game", "app/newgame.kv", new_game), ("history", "app/history.kv", history),
+            ("game_log", "app/history.kv", game_log),
+            ("settings", "app/settings.kv", settings), ("teach", "app/teach.kv", teach))
 
 
 class CompanionApp(App):
@@ -53,6 +82,9 @@ class CompanionApp(App):
         self.register_event_type("on_table_change")
         self._asking = None  # the question Escape opened, while it is open
         self.kiosk = kiosk  # --fullscreen: nobody has a keyboard
+        self._kv_loaded: set[str] = set()
+        self._built_games: set[str] = set()
+        self._stopping = False
 
     # ---- start and stop ----------------------------------------------------------------
 
@@ -69,27 +101,45 @@ class CompanionApp(App):
         self.set_keyboard(keyboard.wanted(self.store, self.kiosk))
         tr.switch(self.language)
         from . import widgets  # noqa: F401  the widgets the layouts name
-        for name in KV_FILES:
-            Builder.load_file(kv_file(name))
-        from .history import GameLogScreen, HistoryScreen
-        from .scanning import Scanning, TeachScreen
         from .home import HomeScreen
-        from .newgame import NewGameScreen
-        from .settings import SettingsScreen
-
-        self.scanning = Scanning(self)
         from .rig import Rig
+        from .scanning import Scanning
+        for name in KV_FILES:
+            self.layout(name)
+        self.scanning = Scanning(self)
         self.rig = Rig(self)
-        manager = ScreenManager(transition=NoTransition())
-        for screen in (HomeScreen(name="home"), NewGameScreen(name="new_game"),
-                       HistoryScreen(name="history"), GameLogScreen(name="game_log"),
-                       SettingsScreen(name="settings"), TeachScreen(name="teach")):
-            manager.add_widget(screen)
-        self._built_games: set[str] = set()
+        # Home alone at start; every other screen (a game's too) when first opened, as in
+        # Kivy's showcase: the start-up budget of docs/benchmarks.md.
+        manager = LazyScreens(transition=NoTransition())
+        manager.add_widget(HomeScreen(name="home"))
+        for name, kv, make in app_screens():
+            manager.promise((name,), partial(self._make_screen, manager, kv, make, name))
+        for game_id in game_ids():
+            game = game_ui(game_id)
+            manager.promise((game.play, game.score_only, game.scoring),
+                            partial(self.ensure_game, game_id))
+        manager.missing = self._game_of  # a game's own extra screen, e.g. TraffIQ's start
         self.root = manager
-        # Home's first game is built at start; the others when first opened: a quicker start.
-        self.ensure_game(game_ids()[0])
         return manager
+
+    def layout(self, name: str) -> None:
+        """A layout file, loaded once (a second load would apply its rules twice)."""
+        if name not in self._kv_loaded:
+            Builder.load_file(kv_file(name))
+            self._kv_loaded.add(name)
+
+    def _make_screen(self, manager, kv: str, make, name: str) -> None:
+        self.layout(kv)
+        manager.add_widget(make()(name=name))
+        gc.freeze()  # long-lived, as what start-up built (see on_start)
+
+    def _game_of(self, name: str) -> None:
+        """A screen of a game not promised by name (e.g. TraffIQ's start tiles): the games are
+        built one by one until one has it."""
+        for game_id in game_ids():
+            self.ensure_game(game_id)
+            if ScreenManager.has_screen(self.root, name):
+                return
 
     def ensure_game(self, game_id: str) -> None:
         """A game's layouts and screens, built the first time the game is opened."""
@@ -97,10 +147,11 @@ class CompanionApp(App):
             return
         game = game_ui(game_id)
         for name in game.kv_files:
-            Builder.load_file(kv_file(name))
+            self.layout(name)
         for screen in game.make_screens():
             self.root.add_widget(screen)
         self._built_games.add(game_id)
+        gc.freeze()  # long-lived, as what start-up built (see on_start)
 
     def _on_key(self, _window, key: int, *_args) -> bool:
         """Escape (and a remote's Back) never quits at once: see `escape`."""
@@ -131,22 +182,37 @@ class CompanionApp(App):
         return {game.play, game.score_only, game.scoring}
 
     def on_start(self) -> None:
-        # What start-up built lives as long as the app: keep it out of the garbage
-        # collector's full passes, which otherwise stall a tap now and then.
-        gc.collect()
-        gc.freeze()
-        self.scanning.start()
-        self.rig.start()
         from kivy.clock import Clock
         from kivy.core.window import Window
         Window.bind(on_keyboard=self._on_key)
         self.watchdog.start(Clock, Window)
+        Window.bind(on_flip=self._first_frame)
+
+    def _first_frame(self, window) -> None:
+        """Home is on its way to the screen: what it does not show waits for the next frame
+        (the start-up budget, docs/benchmarks.md)."""
+        window.unbind(on_flip=self._first_frame)
+        from kivy.clock import Clock
+        Clock.schedule_once(lambda _dt: self._settle())
+
+    def _settle(self) -> None:
+        """The seat LEDs and buttons, the scanner, and the garbage collector's freeze."""
+        if self._stopping:
+            return
+        self.scanning.start()
+        self.rig.start()
+        self.rig.follow(self.table)  # a game resumed in the meantime
+        # What start-up built lives as long as the app: keep it out of the garbage
+        # collector's full passes, which otherwise stall a tap now and then.
+        gc.collect()
+        gc.freeze()
 
     def scanned(self, tag: str) -> None:
         """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
         self.scanning.scanned(tag)
 
     def on_stop(self) -> None:
+        self._stopping = True
         self.watchdog.stop()
         if self.scanning is not None:
             self.scanning.stop()

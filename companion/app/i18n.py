@@ -13,12 +13,14 @@ import gettext
 import io
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
+
 from kivy.lang import Observable
 
 from companion.resources import locale_dir
+
+if TYPE_CHECKING:  # Babel is imported when a catalog is first read: English starts without it
+    from babel.messages.catalog import Catalog
 
 LANGUAGES = {  # code -> the language's own name
     "en": "English",
@@ -36,6 +38,7 @@ def po_path(language: str) -> Path:
 
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     """A .po file as Babel reads it (its header, plural rule, every entry, fuzzy ones too)."""
+    from babel.messages.pofile import read_po
     with open(path, "rb") as f:
         return read_po(f, locale=language)
 
@@ -43,6 +46,7 @@ def read_catalog(path: Path, language: str | None = None) -> Catalog:
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     """The catalog as gettext answers it: Babel writes the .mo (fuzzy and empty entries left
     out, so those show the English text) and gettext reads it with its plural rule."""
+    from babel.messages.mofile import write_mo
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)

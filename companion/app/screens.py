@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from kivy.app import App
-from kivy.uix.screenmanager import Screen
+from kivy.uix.screenmanager import Screen, ScreenManager
 
 
 class BaseScreen(Screen):
@@ -40,3 +42,31 @@ class BaseScreen(Screen):
         target = target or self.ids.get("message")
         if target is not None:
             target.show(text, good=good)
+
+
+class LazyScreens(ScreenManager):
+    """A screen manager whose screens are made the first time they are asked for (`current`,
+    `get_screen`): the app starts with Home alone, as Kivy's showcase and Electrum's Kivy GUI
+    do, and pays for a screen's layout only when somebody opens it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._makers: dict[str, Callable[[], None]] = {}
+        self.missing: Callable[[str], None] | None = None  # asked for a name nobody promised
+
+    def promise(self, names, make: Callable[[], None]) -> None:
+        """`make()` adds the screens `names` (a maker may add more than one: a game's screens
+        come together; it is called again for each name, so it must do nothing the 2nd time)."""
+        for name in names:
+            self._makers[name] = make
+
+    def get_screen(self, name):
+        make = self._makers.pop(name, None)
+        if make is not None:
+            make()
+        elif self.missing is not None and not super().has_screen(name):
+            self.missing(name)
+        return super().get_screen(name)
+
+    def has_screen(self, name) -> bool:
+        return name in self._makers or super().has_screen(name)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from companion.games import N_, Game, Variant, lazy, module
 
-from .engine import Box, Rotw
+if TYPE_CHECKING:
+    from .engine import Box, Rotw
 
 PACKAGE = __name__
+GAME_ID = "rotw-card-game"  # the engine's Rotw.game_id; the engine is imported when first used
 
 FAMILY = Variant("family", N_("Which rules?"), (
     (False, N_("Full game")),
@@ -19,15 +22,17 @@ FAMILY = Variant("family", N_("Which rules?"), (
 def box() -> Box:
     """The box's cards (data/rotw/box.json)."""
     from companion.boards import load_json  # files: not when only the engine is imported
+    from .engine import Box
     return Box.from_json(load_json("rotw", "box.json"))
 
 
 def rules() -> Rotw:
+    from .engine import Rotw
     return Rotw(box())
 
 
 GAME = Game(
-    game_id=Rotw.game_id, title="Railways of the World: The Card Game", least=2, most=4,
+    game_id=GAME_ID, title="Railways of the World: The Card Game", least=2, most=4,
     colours=("purple", "light_blue", "grey", "green"), rules=rules, package=PACKAGE,
     variants=(FAMILY,),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from companion.games import N_, Game, Variant, lazy, module
 
-from .engine import Box, Traffiq
+if TYPE_CHECKING:
+    from .engine import Box, Traffiq
 
 PACKAGE = __name__
+GAME_ID = "manhattan-traffiq"  # the engine's Traffiq.game_id; the engine is imported when first used
 
 SCENARIO = Variant("scenario", N_("Scenario"),
                    (("times_square", N_("Times Square")),
@@ -19,15 +22,17 @@ SCENARIO = Variant("scenario", N_("Scenario"),
 def box() -> Box:
     """The box: tiles, vehicles per player count, the start scenarios (data/traffiq/box.json)."""
     from companion.boards import load_json  # files: not when only the engine is imported
+    from .engine import Box
     return Box.from_json(load_json("traffiq", "box.json"))
 
 
 def rules() -> Traffiq:
+    from .engine import Traffiq
     return Traffiq(box())
 
 
 GAME = Game(
-    game_id=Traffiq.game_id, title="Manhattan TraffIQ", least=2, most=4,
+    game_id=GAME_ID, title="Manhattan TraffIQ", least=2, most=4,
     colours=("red", "yellow", "blue", "green"), rules=rules, package=PACKAGE,
     variants=(SCENARIO,),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),

@@ -3,27 +3,32 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from companion.games import Game, lazy, module
 
-from .engine import Board, TtrNyc
+if TYPE_CHECKING:
+    from .engine import Board, TtrNyc
 
 PACKAGE = __name__
+GAME_ID = "ttr-nyc"  # the engine's TtrNyc.game_id; the engine is imported when first used
 
 
 @lru_cache(maxsize=None)
 def board() -> Board:
     """The New York board and the box (data/ttr_nyc/board.json)."""
     from companion.boards import load_json  # files: not when only the engine is imported
+    from .engine import Board
     return Board.from_json(load_json("ttr_nyc", "board.json"))
 
 
 def rules() -> TtrNyc:
+    from .engine import TtrNyc
     return TtrNyc(board())
 
 
 GAME = Game(
-    game_id=TtrNyc.game_id, title="Ticket to Ride: New York", least=2, most=4,
+    game_id=GAME_ID, title="Ticket to Ride: New York", least=2, most=4,
     colours=("blue", "purple", "white", "yellow"), rules=rules, package=PACKAGE,
     names={"de": "Zug um Zug: New York"},
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),

@@ -50,7 +50,7 @@ def _options(store, mode: str) -> dict:
 
 
 def game_ui() -> GameUi:
-    from .network import PLAYER_RGBA
+    from .colours import PLAYER_RGBA
     return GameUi(
         game=GAME, rgba=PLAYER_RGBA, colour_names=_colour,
         starts=lambda: _("Who starts? Choose the start player."),

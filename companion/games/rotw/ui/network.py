@@ -20,6 +20,7 @@ from companion.app.footprints import Footprint, Footprints
 from companion.app.marks import player_marks
 
 from . import network_labels as labels
+from .colours import PLAYER_RGBA
 
 from ..engine import GOODS, START
 from ..engine.box import ANY_GOODS_VALUE
@@ -39,12 +40,6 @@ GOODS_RGBA = {
 }
 GOODS_INK = {"blue": (1, 1, 1, 1), "red": (1, 1, 1, 1), "black": (1, 1, 1, 1),
              "yellow": (0.1, 0.1, 0.1, 1)}
-PLAYER_RGBA = {  # the trains in the box
-    "purple": (0.66, 0.40, 0.92, 1),
-    "light_blue": (0.45, 0.78, 1.0, 1),
-    "grey": (0.72, 0.72, 0.74, 1),
-    "green": (0.22, 0.74, 0.32, 1),
-}
 ANY_RGBA = (0.90, 0.88, 0.80, 1)  # a value-5 city: any goods
 UNKNOWN_RGBA = (0.45, 0.47, 0.52, 1)  # a city entered in score-only mode
 START_RGBA = (0.30, 0.33, 0.40, 1)
@@ -261,6 +256,9 @@ class NetworkView(Widget):
                 self._draw_city(city, r)
             labels.paint_ids(self, cities, room, self.footprints)
             labels.paint_tags(self, links, marks, room, self.footprints)
+        if self.on_city is None and self.zoomed is None:  # a tap enlarges it
+            from companion.app.map_zoom import magnifier
+            self.canvas.add(magnifier(self.right, self.top))
 
     def _draw_link(self, link, r: float) -> None:
         (ax, ay), (bx, by) = self._places[link.a], self._places[link.b]
