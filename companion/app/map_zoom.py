@@ -6,6 +6,7 @@ on the map, closes it (issue 17 point 5: "zoom or a list beside it are fine").
 from __future__ import annotations
 
 from kivy.factory import Factory
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
@@ -42,6 +43,20 @@ class MapZoom(ModalView):
             self.view.parent.remove_widget(self.view)
         if self._on_close is not None:
             self._on_close()
+
+
+def magnifier(right: float, top: float) -> InstructionGroup:
+    """A magnifying glass in a map's top right corner: a tap on the map makes it larger."""
+    group = InstructionGroup()
+    r = dp(8)
+    cx, cy = right - dp(22), top - dp(20)
+    group.add(Color(0, 0, 0, 0.55))
+    group.add(Ellipse(pos=(cx - dp(16), cy - dp(16) - dp(2)), size=(dp(34), dp(34))))
+    group.add(Color(1, 1, 1, 0.9))
+    group.add(Line(circle=(cx - dp(2), cy + dp(2), r), width=dp(1.6)))
+    group.add(Line(points=[cx - dp(2) + r * 0.7, cy + dp(2) - r * 0.7, cx + dp(8), cy - dp(8)],
+                   width=dp(2.4)))
+    return group
 
 
 def open_zoom(view, on_close=None) -> MapZoom:

@@ -219,3 +219,26 @@ async def home_emblems(d, args):
     await d.frames(0.5)
     d.record("emblems_short", emblems_seen(d))
     await d.audit("home-emblems-unfinished")
+
+
+# ---- the maps in play ----------------------------------------------------------------------
+
+
+async def maps_in_play(d, args):
+    """Each game's play screen in the middle of a 4-player game (two players' names share a
+    letter): the players' letters on the map, screenshots to look at."""
+    from companion.app.games import game_ui
+    store = d.app.store
+    for name, game_id, seed, share in (("ttr", TTR, 3, 0.75), ("rotw", ROTW, ROTW_SEED, 0.6),
+                                       ("traffiq", TRAFFIQ, TRAFFIQ_SEED, 0.7)):
+        log, options = played(game_id, seed)
+        stored = store_game(store, game_id, (log[:int(len(log) * share)], options))
+        d.app.resume(stored)
+        await d.wait_for(lambda: d.app.root.current == game_ui(game_id).play, what=name)
+        await d.frames(0.8)
+        view = map_of(d, game_id)
+        d.record(f"play-{name}", seen(view))
+        await d.shot(f"maps-play-{name}")
+        d.app.go_home()
+        await d.frames(0.3)
+

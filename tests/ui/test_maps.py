@@ -47,3 +47,11 @@ def test_home_shows_each_game_with_its_emblem(run_scenario, size):
                 (when, game_id, emblem)
             assert emblem["side"] >= 32, (when, game_id, emblem)
     judge_audits(run.report, ["home-emblems", "home-emblems-unfinished"], kinds=AUDITED)
+
+
+def test_the_players_letters_on_the_maps_in_play(run_scenario):
+    run = run_scenario("maps_in_play").check()
+    for name in ("ttr", "rotw", "traffiq"):
+        seen = run.report[f"play-{name}"]
+        assert seen["marks"] == sorted(MARKS), (name, seen["marks"])
+        assert seen["small"] == [] and seen["outside"] == [], (name, seen)

@@ -241,6 +241,8 @@ class NetworkView(Widget):
         for city in s.cities.values():
             room.shape(f"city {city.id}", *self._places[city.id], r + dp(2))
         room.shape("start", *self._places[START], r * 1.25)
+        if self.on_city is None and self.zoomed is None:  # the labels keep clear of it
+            room.shape("magnifier", self.right - dp(22), self.top - dp(20), dp(18))
         if not self.final:
             for city in s.cities.values():
                 self._goods_room(city, r, room)
@@ -256,7 +258,7 @@ class NetworkView(Widget):
                 self._draw_city(city, r)
             labels.paint_ids(self, cities, room, self.footprints)
             labels.paint_tags(self, links, marks, room, self.footprints)
-        if self.on_city is None and self.zoomed is None:  # a tap enlarges it
+        if room.find("magnifier") is not None:  # a tap enlarges it
             from companion.app.map_zoom import magnifier
             self.canvas.add(magnifier(self.right, self.top))
 

@@ -181,6 +181,7 @@ class CityView(StencilView):
             self._scale_over = Scale(1, 1, 1)
             self._overlay = InstructionGroup()
             PopMatrix()
+            self._corner = InstructionGroup()  # the magnifier, where a tap enlarges the map
         self.footprints = Footprints()  # the vehicles and their letters as last drawn
         with self.canvas.before:
             Color(0.09, 0.10, 0.12, 1)
@@ -207,6 +208,10 @@ class CityView(StencilView):
             translate.xy = (self.center_x - s * self.centre[0], self.center_y - s * self.centre[1])
             scale.x = scale.y = s
         self._draw_vehicles()
+        self._corner.clear()
+        if self.on_tap is None and self.zoomed is None:
+            from companion.app.map_zoom import magnifier
+            self._corner.add(magnifier(self.right, self.top))
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The map with a tile's room around it (where the next tiles go), in map units."""

@@ -159,7 +159,8 @@ class BoardView(Widget):
         if self.board is None or self.width < 10 or self.height < 10:
             return
         size = (int(self.width), int(self.height))
-        taxis = (tuple(sorted(self.owners.items())), tuple(self.colours), tuple(self.marks))
+        taxis = (tuple(sorted(self.owners.items())), tuple(self.colours), tuple(self.marks),
+                 self._corner())
         if self._texture is None or self._drawn != (size, taxis):
             self._texture = self._draw_map(size)
             self._drawn = (size, taxis)
@@ -180,6 +181,13 @@ class BoardView(Widget):
                 r = self._dot_radius(scale)
                 lit.ring((1, 0.9, 0.2, 1), x, y, r + dp(2), r + dp(5))
             lit.draw()
+        if self._corner():  # a tap enlarges it
+            from companion.app.map_zoom import magnifier
+            self.canvas.add(magnifier(self.right, self.top))
+
+    def _corner(self) -> bool:
+        """The magnifier in the top right corner: a tap on the map enlarges it."""
+        return self.on_tap is None and self.zoomed is None
 
     @staticmethod
     def _route_width(scale: float) -> float:
@@ -201,6 +209,8 @@ class BoardView(Widget):
         room = Footprints()  # where things go, in the order they are placed
         for loc in self.board.locations.values():
             room.shape(f"location {loc.id}", *to_local(*loc.xy), r + dp(1.5))
+        if self._corner():  # the labels keep clear of the magnifier
+            room.shape("magnifier", size[0] - dp(22), size[1] - dp(20), dp(18))
         places, coins = self._places(to_local, r, room)
         routes = _Shapes()
         badges = []

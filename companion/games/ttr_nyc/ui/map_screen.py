@@ -26,6 +26,7 @@ class TtrScreen(BaseScreen):
             board_view.selected, board_view.highlight, board_view.marked = "", [], []
             board_view.on_tap = getattr(self, "route_tapped", None)
             holder.hold(board_view)
+            board_view.redraw()  # with the magnifier where a tap enlarges the map
         super().on_pre_enter(*args)
 
     @property
