@@ -85,7 +85,7 @@ FORBIDDEN = {
            (r"\b(der Phase|beim Schritt|im Schritt|die Phase) \W?" + T0 + r"(die|der|das)\b",
             "an article inside a filled-in blank after an article"),
            (r"\bim Stadtplan\b", "the rulebook says 'auf dem Stadtplan'")],
-    "hu": [(r"a\(z\) \W?" + T0 + r"az?\b", "a(z) before a blank that brings its own article"),
+    "hu": [(r"\b[Aa]\(z\)", "a(z): the article must fit the next sound; no article before a blank"),
            (NUMBER + r"-", "a suffix hyphenated onto a number (3-t, not 3-at)"),
            (COLOUR + r"-", "a suffix hyphenated onto a colour")],
     "ro": [(r"\b(marf[ăa]|m[ăa]rfuri|cub|cuburi|carte|c[ăa]r[țt]i)\s+" + COLOUR,
