@@ -37,6 +37,9 @@ class PlayScreen(BaseScreen):
         slot.add_widget(self.seat_strip)
         from .records_clock import add_clock  # the turn clock and Pause (issue 15)
         self.clock_button = add_clock(self, slot) if slot is not self else None
+        if slot is not self:  # the rules screen, one tap from play (issue 14 point 5)
+            from .rules_screen import rules_button
+            slot.add_widget(rules_button(self))
 
     def on_enter(self, *args) -> None:
         super_enter = getattr(super(), "on_enter", None)

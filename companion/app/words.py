@@ -11,6 +11,7 @@ from typing import Any, Callable
 from companion.core.rules import RuleViolation
 
 from .i18n import _
+from .why import Refusal
 
 PHASE_NAMES = {
     "setup": lambda: _("setup"),
@@ -34,6 +35,7 @@ def explain(violation: RuleViolation, name: Namer | None = None) -> str:
     says what its own pieces are called)."""
     params = {key: _param(key, value, name) for key, value in violation.params.items()}
     try:
-        return _(violation.template).format(**params)
+        text = _(violation.template).format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken blank
-        return violation.message
+        text = violation.message
+    return Refusal(text, violation.code)  # its code opens the rule card (Why?)

@@ -10,13 +10,6 @@ from companion.games import N_
 from companion.games.rule_cards import RuleCard, TableOption
 
 CARDS = (
-    RuleCard("rotw_table_reports", N_("The table says what it sees"), N_(
-        "The companion never shuffles: the table tells it which cards were turned face up and "
-        "which cubes came out of the bag, and it waits until it knows. It counts every card and "
-        "cube in the box, so a report that does not fit is refused: check it and report again."),
-        ("turn_up_first", "goods_first", "no_turn_up_expected", "no_goods_expected",
-         "turn_up_count", "goods_count", "not_in_bag", "too_many_cards", "name_the_card",
-         "unknown_card", "unknown_goods", "unknown_colour", "unknown_city", "bad_city_value")),
     RuleCard("rotw_turn", N_("A turn: one action, then cards"), N_(
         "A turn has three steps: first one action (build, Locomotive, deliver, discard or "
         "pass), then take 1 or 2 cards, then discard down to the hand limit."),
@@ -81,6 +74,13 @@ CARDS = (
         "score track. The box limits how many of each there can be."),
         ("too_many_cities", "link_loop", "link_twice", "bad_link_value", "bad_track",
          "too_many_cubes")),
+    RuleCard("rotw_table_reports", N_("The table says what it sees"), N_(
+        "The companion never shuffles: the table tells it which cards were turned face up and "
+        "which cubes came out of the bag, and it waits until it knows. It counts every card and "
+        "cube in the box, so a report that does not fit is refused: check it and report again."),
+        ("turn_up_first", "goods_first", "no_turn_up_expected", "no_goods_expected",
+         "turn_up_count", "goods_count", "not_in_bag", "too_many_cards", "name_the_card",
+         "unknown_card", "unknown_goods", "unknown_colour", "unknown_city", "bad_city_value")),
 )
 
 TABLE_OPTIONS = (

@@ -7,12 +7,6 @@ from companion.games import N_
 from companion.games.rule_cards import RuleCard
 
 CARDS = (
-    RuleCard("ttr_table_reports", N_("The table says what it sees"), N_(
-        "The companion never shuffles: the table tells it which cards were turned face up, and "
-        "it waits until it knows. It counts every card in the box, so a report that does not "
-        "fit is refused: check it and report again."),
-        ("turn_up_first", "turn_up_count", "no_turn_up_expected", "too_many_cards",
-         "unknown_card", "not_in_deck", "face_up_mismatch")),
     RuleCard("ttr_setup_tickets", N_("Tickets at setup"), N_(
         "At setup each player is dealt 2 destination tickets and keeps 1 or 2 of them, before "
         "the first turn."),
@@ -58,4 +52,10 @@ CARDS = (
         "When you score a finished game, tap the routes each player's taxis stand on. A player "
         "has only 15 taxis, and a route takes as many as it is long."),
         ("no_placement", "too_many_taxis")),
+    RuleCard("ttr_table_reports", N_("The table says what it sees"), N_(
+        "The companion never shuffles: the table tells it which cards were turned face up, and "
+        "it waits until it knows. It counts every card in the box, so a report that does not "
+        "fit is refused: check it and report again."),
+        ("turn_up_first", "turn_up_count", "no_turn_up_expected", "too_many_cards",
+         "unknown_card", "not_in_deck", "face_up_mismatch")),
 )

@@ -6,6 +6,7 @@ from companion.core.rules import RuleViolation
 from ..engine import START
 from ..engine.box import parse_card
 from companion.app.i18n import _, ngettext
+from companion.app.why import Refusal
 from companion.app.words import PHASE_NAMES
 
 RAIL_NAMES = {
@@ -111,9 +112,10 @@ def explain(violation: RuleViolation, state=None) -> str:
     template = _(violation.template).replace("{city!r}", "{city}").replace("{card!r}", "{card}")
     template = template.replace("{goods!r}", "{goods}").replace("{colour!r}", "{colour}")
     try:
-        return template.format(**params)
+        text = template.format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken blank
-        return violation.message
+        text = violation.message
+    return Refusal(text, violation.code)  # its code opens the rule card (Why?)
 
 
 def describe(action, players: tuple[str, ...], rules=None) -> str:

@@ -1,0 +1,64 @@
+"""Rules help through the real `companion` command at 800×480 (issue 14 points 2 and 5): every
+game's refusal has a Why? that opens its rule card, the rules screen is one tap from play, and a
+table option chosen in New game is stored, honoured and shown."""
+
+from __future__ import annotations
+
+FINDINGS = ("touch", "outside", "overlap")
+CARD_TITLES = {"ttr-nyc": "One action a turn", "rotw-card-game": "Pulling power",
+               "manhattan-traffiq": "Taxi and van rides"}
+
+
+def clean(audit: dict) -> None:
+    for kind in FINDINGS:
+        assert not audit.get(kind), (audit.get("screen"), kind, audit[kind])
+
+
+def refusal_with_why(seen: dict) -> None:
+    message = seen["message"]
+    assert message["code"] and message["why"], message
+    assert message["why_inside"] and min(message["why_size"]) >= 48, message
+    assert message["covered"] == [], message
+    clean(seen["audit"])
+    clean(seen["card_audit"])
+    clean(seen["rules_audit"])
+    assert seen["closed"], seen
+
+
+def test_every_games_refusal_has_a_why_that_opens_its_rule_card(run_scenario):
+    found = run_scenario("rules_help_each_game").check().report["games"]
+    for game_id, title in CARD_TITLES.items():
+        seen = found[game_id]
+        refusal_with_why(seen)
+        assert f"[b]{title}[/b]" in seen["card"], (game_id, seen["card"])
+        assert f"[b]{title}[/b]" in seen["rules"], (game_id, seen["rules"])
+        assert "[b]Whose turn it is[/b]" in seen["rules"], game_id
+    screen = found["ttr-nyc"]["screen"]
+    assert screen["inside"] and min(screen["button"]) >= 48, screen
+    assert "[b]Double routes[/b]" in screen["rules"] and screen["back_to"] == "play", screen
+    clean(screen["audit"])
+
+
+def test_a_table_option_chosen_in_new_game_is_stored_honoured_and_shown(run_scenario):
+    seen = run_scenario("rules_table_option").check().report["option"]
+    clean(seen["new_game_audit"])
+    clean(seen["table_rules_audit"])
+    clean(seen["new_game_after_audit"])
+    assert "[b]May a face-up Locomotive be the second card?[/b]" in seen["table_rules"]
+    assert "Yes: only no card after it (default)" in seen["table_rules"]
+    assert seen["button_after"] == "Table rules: 1 changed"
+    for options in (seen["header"], seen["stored"]):
+        assert options["locomotive_second"] is False, options
+        assert options["value_five_stops"] is False
+        assert options["family_locomotives"] == "jokers"
+    assert seen["taken_after"] == 1  # the Locomotive was not taken
+    refusal = seen["refusal"]
+    refusal_with_why(refusal)
+    assert refusal["message"]["code"] == "locomotive_second"
+    assert "[b]A face-up Locomotive[/b]" in refusal["card"]
+    assert "At this table:" in refusal["card"]
+    assert any("No: only as the first card" in text for text in refusal["card"])
+    rules = seen["screen"]["rules"]
+    assert "Table rules at this table" in rules
+    assert any("No: only as the first card" in text for text in rules)
+    assert seen["screen"]["back_to"] == "rotw_play"
