@@ -138,10 +138,10 @@ class NewGameScreen(BaseScreen):
         self.first = -1
         self.set_aside = False
         self.variants = {v.option: v.choices[0][0] for v in self.game.variants}
-        self.ids.rows.clear_widgets()
-        for _seat in range(self.game.least):
         from companion.games.rule_cards import table_defaults  # table rules: in every header
         self.variants.update(table_defaults(game_id))
+        self.ids.rows.clear_widgets()
+        for _seat in range(self.game.least):
             self.add_row()
         self._light_seats()
 
@@ -276,15 +276,15 @@ class NewGameScreen(BaseScreen):
                 button.bind(on_release=lambda _b, o=variant.option, v=value:
                             self.choose_variant(o, v))
                 box.add_widget(button)
+        from .table_rules import table_rules_button  # issue 14: the rulebook's open readings
+        table_rules = table_rules_button(self)
+        if table_rules is not None:
+            box.add_widget(table_rules)
 
     def choose_variant(self, option: str, value) -> None:
         self.variants[option] = value
 
     def names_changed(self) -> None:
-        from .table_rules import table_rules_button  # issue 14: the rulebook's open readings
-        table_rules = table_rules_button(self)
-        if table_rules is not None:
-            box.add_widget(table_rules)
         """Who starts: one button per player (the rules say who)."""
         box = self.ids.starts
         box.clear_widgets()

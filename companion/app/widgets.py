@@ -80,10 +80,10 @@ class Message(Label):
         self.opacity = 1
         Clock.unschedule(self._fade)
         Clock.schedule_once(self._fade, seconds)
-
         from . import message_place, why  # issue 14 point 5; issue 11 requirement 6
         why.offer(self, text)  # a refusal's Why? button
         message_place.follow(self)  # never over a control it names
+
     def hide(self) -> None:
         Clock.unschedule(self._fade)
         Animation.cancel_all(self, "opacity")
