@@ -18,7 +18,7 @@ class Footprint:
     """One thing drawn: a text (with its font size in px) or an opaque shape."""
 
     kind: str  # "text" or "shape"
-    name: str  # the text, or what the shape is ("city c4", "badge r12")
+    name: str  # the text ("mark B": a player's mark), or what the shape is ("city c4")
     x: float
     y: float
     w: float

@@ -118,7 +118,8 @@ def seen(view) -> dict:
             "covered": [f"{a.name!r} under {b.kind} {b.name!r}" for a, b in prints.covered()],
             "small": [f"{f.name!r} {f.px:.1f} px" for f in prints.too_small()],
             "outside": outside,
-            "marks": sorted({f.name for f in prints.texts() if f.name in MARKS}),
+            "marks": sorted({f.name[5:] for f in prints.texts() if f.name.startswith("mark ")}),
+            "mark_count": sum(1 for f in prints.texts() if f.name.startswith("mark ")),
             "size": [width, height]}
 
 

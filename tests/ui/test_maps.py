@@ -30,6 +30,8 @@ def test_results_maps_stay_readable_at_their_fullest(run_scenario, size):
             assert drawn["small"] == [], (name, how, drawn["small"])
             assert drawn["outside"] == [], (name, how, drawn["outside"])
             assert drawn["marks"] == sorted(MARKS), (name, how, drawn["marks"])
+            owned = pieces.get("routes") or pieces.get("links") or pieces["vehicles"]
+            assert drawn["mark_count"] == owned, (name, how, drawn["mark_count"], pieces)
         assert seen["zoomed"]["covered"] == [], (name, seen["zoomed"]["covered"])
     from test_ui import judge_audits  # the zoomed map's screen: Back, nothing cut or outside
     judge_audits(run.report, [f"maps-{name}-zoomed" for name in FULLEST], kinds=AUDITED)

@@ -94,12 +94,12 @@ def paint_tags(view, links, marks: list[str], room: Footprints, prints: Footprin
         if view.final:
             RoundedRectangle(pos=(left, bottom), size=(w, h), radius=[h / 2])
             view.paint(letter, x, y, ink_on(owner))
-            prints.text(mark, x, y, *letter.size, TAG_PX)
+            prints.text(f"mark {mark}", x, y, *letter.size, TAG_PX)
             continue
         split = left + letter.width + dp(6)
         RoundedRectangle(pos=(left, bottom), size=(split - left, h), radius=[dp(4), 0, 0, dp(4)])
         number = view.texture(str(link.value), TAG_PX)
         view.paint(letter, (left + split) / 2, y, ink_on(owner))
         view.paint(number, (split + left + w) / 2, y, VALUE_INK)
-        prints.text(mark, (left + split) / 2, y, *letter.size, TAG_PX)
+        prints.text(f"mark {mark}", (left + split) / 2, y, *letter.size, TAG_PX)
         prints.text(str(link.value), (split + left + w) / 2, y, *number.size, TAG_PX)

@@ -360,7 +360,7 @@ class CityView(StencilView):
                                   TAXI_R * scale)
             mark = self.marks[seat] if seat < len(self.marks) else str(seat + 1)
             letters.append((mark_texture(mark, MARK_PX), x, y, ink_on(rgba)))
-            self.footprints.text(mark, x, y, *letters[-1][0].size, MARK_PX)
+            self.footprints.text(f"mark {mark}", x, y, *letters[-1][0].size, MARK_PX)
         group = self._vehicles
         group.clear()
         shapes.into(group)

@@ -264,7 +264,7 @@ class BoardView(Widget):
         for route, texture in badges:
             badge = room.find(f"badge {route.id}")
             prints.drawn.append(badge)
-            prints.text(self._mark(route), *badge.centre, *texture.size, LABEL_PX)
+            prints.text(f"mark {self._mark(route)}", *badge.centre, *texture.size, LABEL_PX)
         prints.drawn.extend(f for f in room.drawn if f.name.startswith("location "))
         for text, cx, cy, px, _rgba, outline in names:
             w, h = self._name_texture(text, px, outline).size
