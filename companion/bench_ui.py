@@ -218,11 +218,16 @@ def _taps(folder: Path, env: dict, taps: int) -> dict[str, float]:
     report, _ = _child(["latency", "--db", str(folder / "latency.db"), "--taps", str(taps)],
                        env, timeout=900)
     samples, handled, drawn = report["tap_ms"], report["handled_ms"], report["draw_ms"]
+    waited, written = report["wait_ms"], report["write_ms"]
     tap_median, tap_p90 = statistics.median(samples), _p90(samples)
     app_ms = statistics.median(handled)
     _line(f"tap to next frame, median of {len(samples)} taps", tap_median, "ms", "tap_ms")
     _line("tap to next frame, 90th percentile", tap_p90, "ms")
     _line("  of which touch-up to screen updated", app_ms, "ms", "app_ms")
+    _line("    of which until the event loop reads it", statistics.median(waited), "ms")
+    _line("    of which handling it (read to updated)",
+          statistics.median([h - w for h, w in zip(handled, waited)]), "ms")
+    _line("      of which the committed write", statistics.median(written), "ms")
     _line("  of which screen updated to frame shown", statistics.median(drawn), "ms")
     return {"tap_ms": tap_median, "tap_p90_ms": tap_p90, "app_ms": app_ms}
 
@@ -405,14 +410,41 @@ def measured_game():
 
 
 class TapTimer:
-    """Taps a button as a finger does and times it: touch-up, screen updated, frame shown."""
+    """Taps a button as a finger does and times it: touch-up, screen updated, frame shown.
+
+    It also notes when the event loop read the touch-up and how long the committed write took,
+    to split the app's share into waiting for the loop, the write and the rest (docs)."""
 
     def __init__(self, app, frames: Frames):
+        from kivy.base import EventLoop
         self.app, self.frames = app, frames
         self.changed: list[float] = []
         self.tap_ms: list[float] = []
         self.handled_ms: list[float] = []
         self.draw_ms: list[float] = []
+        self.wait_ms: list[float] = []  # touch-up queued -> the loop dispatches it
+        self.write_ms: list[float] = []  # the committed write(s) of the move
+        self._touch = None
+        self._read = 0.0
+        self._writing = 0.0
+        dispatch = EventLoop.post_dispatch_input
+
+        def post_dispatch_input(etype, me):  # the loop hands a touch to the widgets
+            if etype == "end" and me is self._touch:
+                self._read = time.monotonic()
+            return dispatch(etype, me)
+
+        EventLoop.post_dispatch_input = post_dispatch_input
+        append = app.store.append
+
+        def timed_append(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return append(*args, **kwargs)
+            finally:
+                self._writing += time.perf_counter() - started
+
+        app.store.append = timed_append
 
     def on_change(self, _table, _action) -> None:  # after the app's listener: screens refreshed
         self.changed.append(time.monotonic())
@@ -424,7 +456,7 @@ class TapTimer:
         if widget.get_root_window() is None or widget.disabled:
             raise AssertionError(f"{widget.text!r} is not on screen or disabled")
         x, y = widget.to_window(*widget.center)
-        touch = _finger(x, y)
+        touch = self._touch = _finger(x, y)
         # Into the event loop's input queue, as an input provider puts a real touch: the loop
         # reads it at the start of its next frame, like a finger's.
         EventLoop._dispatch_input("begin", touch)
@@ -432,6 +464,7 @@ class TapTimer:
         if widget.state != "down":
             raise AssertionError(f"the touch at ({x:.0f}, {y:.0f}) missed {widget.text!r}")
         self.changed.clear()
+        self._writing = 0.0
         up = time.monotonic()
         EventLoop._dispatch_input("end", touch)
         shown = await asyncio.wait_for(self.frames.next(), 10)
@@ -442,9 +475,12 @@ class TapTimer:
         self.tap_ms.append((shown - up) * 1e3)
         self.handled_ms.append((self.changed[0] - up) * 1e3)
         self.draw_ms.append((shown - self.changed[0]) * 1e3)
+        self.wait_ms.append((self._read - up) * 1e3)
+        self.write_ms.append(self._writing * 1e3)
 
     def figures(self) -> dict:
-        return {"tap_ms": self.tap_ms, "handled_ms": self.handled_ms, "draw_ms": self.draw_ms}
+        return {"tap_ms": self.tap_ms, "handled_ms": self.handled_ms, "draw_ms": self.draw_ms,
+                "wait_ms": self.wait_ms, "write_ms": self.write_ms}
 
 
 def _latency_child(db: str, taps: int, seed: int) -> int:

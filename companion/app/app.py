@@ -131,7 +131,7 @@ class CompanionApp(App):
     def _make_screen(self, manager, kv: str, make, name: str) -> None:
         self.layout(kv)
         manager.add_widget(make()(name=name))
-        gc.freeze()  # long-lived, as what start-up built (see on_start)
+        long_lived()
 
     def _game_of(self, name: str) -> None:
         """A screen of a game not promised by name (e.g. TraffIQ's start tiles): the games are
@@ -151,7 +151,7 @@ class CompanionApp(App):
         for screen in game.make_screens():
             self.root.add_widget(screen)
         self._built_games.add(game_id)
-        gc.freeze()  # long-lived, as what start-up built (see on_start)
+        long_lived()
 
     def _on_key(self, _window, key: int, *_args) -> bool:
         """Escape (and a remote's Back) never quits at once: see `escape`."""
@@ -202,10 +202,7 @@ class CompanionApp(App):
         self.scanning.start()
         self.rig.start()
         self.rig.follow(self.table)  # a game resumed in the meantime
-        # What start-up built lives as long as the app: keep it out of the garbage
-        # collector's full passes, which otherwise stall a tap now and then.
-        gc.collect()
-        gc.freeze()
+        long_lived()
 
     def scanned(self, tag: str) -> None:
         """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
@@ -341,6 +338,14 @@ class CompanionApp(App):
         screen = self.root.current_screen
         if hasattr(screen, "refresh"):
             screen.refresh()
+
+
+def long_lived() -> None:
+    """What was built so far lives as long as the app (screens, layouts): out of the garbage
+    collector's full passes, which otherwise stall a tap now and then. Its garbage is collected
+    first (after the first freeze that pass only looks at what came since: a few ms)."""
+    gc.collect()
+    gc.freeze()
 
 
 class BackHome(ExceptionHandler):
