@@ -16,7 +16,7 @@ from companion.boards import rules_for
 from companion.gamelog import CLOCK_ENTRIES, UNDO
 from companion.core.rules import RuleViolation
 from companion.store import GameRecord, GameStatus, UnreadableGame
-from . import l10n, unreadable
+from . import l10n, records_hooks, unreadable
 from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
@@ -105,6 +105,8 @@ class HistoryScreen(BaseScreen):
         label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None,
                       height=dp(40 if wrap else 30), shorten=not wrap, halign="center",
                       valign="middle")
+            if game_id in game_ids():  # its statistics and head to head (issue 15)
+                stats.add_widget(records_hooks.stats_button(game_id))
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
 

@@ -4,6 +4,7 @@ page and the records screen add (each screen calls one function: its layout stay
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.metrics import sp
 
 from companion.store import GameRecord
 from .i18n import _
@@ -12,7 +13,9 @@ from .i18n import _
 def record_buttons(record: GameRecord, finished: bool) -> list:
     """The records screen's own buttons for this game: its export once it is finished."""
     from kivy.factory import Factory
-    buttons = []
+    statistics = Factory.QuietButton(text=_("Statistics"))
+    statistics.bind(on_release=lambda *_: open_stats(record.game, "game_record"))
+    buttons = [statistics]
     if finished:
         export = Factory.QuietButton(text=_("Export for BG Stats"))
         export.bind(on_release=lambda *_: export_play(record.id))
@@ -61,3 +64,43 @@ def open_record(game_id: int, back: str) -> None:
     """A stored game's record (History's "Chart & times")."""
     from .records_screen import open_record as show
     show(game_id, back)
+
+
+def open_stats(game: str, back: str) -> None:
+    """One game's statistics (History, and a game's record)."""
+    from .records_stats import open_stats as show
+    show(game, back)
+
+
+def stats_button(game: str):
+    """History's way to a game's statistics: a button under the game's name."""
+    from kivy.factory import Factory
+    button = Factory.QuietButton(text=_("Statistics and head to head"), font_size=sp(15))
+    button.bind(on_release=lambda *_: open_stats(game, "history"))
+    return button
+
+
+def show_screen(name: str, make, back: str, **facts) -> None:
+    """A records screen (made the first time), told what to show and where Back goes."""
+    app = App.get_running_app()
+    if not app.root.has_screen(name):
+        app.root.add_widget(make(name=name))
+    screen = app.root.get_screen(name)
+    for key, value in facts.items():
+        setattr(screen, key, value)
+    screen.back = back
+    app.go(name)
+
+
+def title_bar(screen):
+    """A records screen's top: its title (returned, to be filled in) and Back."""
+    from kivy.factory import Factory
+    from kivy.metrics import dp
+    from kivy.uix.boxlayout import BoxLayout
+    top = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(8))
+    title = Factory.Title(text="")
+    back = Factory.QuietButton(text=_("Back"), size_hint_x=None, width=dp(140))
+    back.bind(on_release=lambda *_: App.get_running_app().go(screen.back))
+    top.add_widget(title)
+    top.add_widget(back)
+    return top, title

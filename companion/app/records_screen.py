@@ -17,6 +17,7 @@ from .games import game_ui, player_colours
 from .i18n import _
 from .records_chart import ScoreChart
 from .records_clock import clock_table
+from .records_hooks import title_bar
 from .screens import BaseScreen
 from .stored import game_name
 
@@ -26,12 +27,8 @@ NAME = "game_record"
 
 def open_record(game_id: int, back: str) -> None:
     """Show a stored game's record; its Back returns to the screen `back`."""
-    app = App.get_running_app()
-    if not app.root.has_screen(NAME):
-        app.root.add_widget(GameRecordScreen(name=NAME))
-    screen = app.root.get_screen(NAME)
-    screen.game_id, screen.back = game_id, back
-    app.go(NAME)
+    from .records_hooks import show_screen
+    show_screen(NAME, GameRecordScreen, back, game_id=game_id)
 
 
 class GameRecordScreen(BaseScreen):
@@ -41,12 +38,7 @@ class GameRecordScreen(BaseScreen):
         super().__init__(**kwargs)
         self.game_id, self.back = 0, "history"
         root = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8))
-        top = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(8))
-        self.title = Factory.Title(text="")
-        back = Factory.QuietButton(text=_("Back"), size_hint_x=None, width=dp(140))
-        back.bind(on_release=lambda *_: App.get_running_app().go(self.back))
-        top.add_widget(self.title)
-        top.add_widget(back)
+        top, self.title = title_bar(self)
         self.body = BoxLayout(spacing=dp(12))
         self.buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
         for widget in (top, self.body, self.buttons):

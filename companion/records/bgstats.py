@@ -48,16 +48,6 @@ def bgs_time(moment: str) -> str:
     return datetime.fromisoformat(moment).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def minutes(game: Played) -> int:
-    """How long the game was played, breaks left out: every player's time on the clock (a game
-    stored without times: from its start to its end)."""
-    seconds = sum(p.total for p in game.clocks.all())
-    if not seconds:
-        seconds = (datetime.fromisoformat(game.ended)
-                   - datetime.fromisoformat(game.started)).total_seconds()
-    return max(1, round(seconds / 60))
-
-
 def seats(store: Store, game: Played) -> list[Seat]:
     first = game.header.options.get("first", 0)
     return [Seat(game.header.players[row["seat"]], row["total"], row["winner"],
@@ -84,7 +74,7 @@ def play_json(store: Store, game_id: int) -> dict:
     if game.header.game in BGG_IDS:
         box["bggId"] = BGG_IDS[game.header.game]
     return {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(game),
-            "playDate": bgs_time(game.ended), "durationMin": minutes(game), "game": box,
+            "playDate": bgs_time(game.ended), "durationMin": game.minutes, "game": box,
             "players": [{"name": seat.name, "sourcePlayerId": seat.name, "score": seat.score,
                          "winner": seat.winner, "startPlayer": seat.start_player}
                         for seat in seats(store, game)]}
@@ -109,6 +99,6 @@ def csv_text(store: Store, game_ids: list[int]) -> str:
         for seat in seats(store, game):
             writer.writerow([play_id(game), game_id, game_title(game.header.game),
                              BGG_IDS.get(game.header.game, ""), bgs_time(game.ended),
-                             minutes(game), seat.name, seat.score, int(seat.winner),
+                             game.minutes, seat.name, seat.score, int(seat.winner),
                              int(seat.start_player)])
     return out.getvalue()

@@ -4,6 +4,7 @@ time (what the records screen, the statistics and the exports read)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from companion.gamelog import Header
 from companion.store import GameRecord, Store, UnreadableGame
 from .chart import Series, fold_series
@@ -25,6 +26,16 @@ class Played:
     @property
     def ended(self) -> str:
         return self.record.finished or self.record.abandoned or self.record.last_active
+
+    @property
+    def minutes(self) -> int:
+        """How long the game was played, breaks left out: every player's time on the clock (a
+        game stored without times: from its start to its end); at least 1."""
+        seconds = sum(p.total for p in self.clocks.all())
+        if not seconds:
+            seconds = (datetime.fromisoformat(self.ended)
+                       - datetime.fromisoformat(self.started)).total_seconds()
+        return max(1, round(seconds / 60))
 
 
 def played(store: Store, game_id: int) -> Played:

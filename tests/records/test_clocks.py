@@ -11,7 +11,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from companion.cli import main
-from companion.gamelog import Header, fold_lines, read_lines
+from companion.gamelog import fold_lines, read_lines
 from companion.records.clocks import fold_clocks, seconds_text
 from companion.store import Store
 from companion.table import Table

@@ -125,3 +125,38 @@ async def records_chart(d, args):
     await d.frames(0.3)
     found["history"]["back_to"] = d.app.root.current
     d.record("charts", found)
+
+
+async def records_stats(d, args):
+    """Three finished games of Ticket to Ride and one of Railways: History's way to each game's
+    statistics, the table and head to head (a tap on a name picks the next player)."""
+    from kivy.uix.label import Label
+    for players, seed in ((["Anna", "Ben", "Cleo"], 3), (["Anna", "Ben"], 4),
+                          (["Anna", "Ben", "Cleo", "Dora"], 5)):
+        await played_to_the_end(d, "ttr-nyc", players=players)
+        d.app.go_home()
+    await played_to_the_end(d, "rotw-card-game", players=["Anna", "Ben"])
+    d.app.go("history")
+    await d.frames(0.5)
+    seen = {"history_audit": await d.audit("records-history")}
+    history = d.app.root.current_screen
+    buttons = [w for w in history.walk() if getattr(w, "text", "") == "Statistics and head to head"]
+    seen["buttons"] = len(buttons)
+    await d.tap(buttons[0])
+    await d.wait_for(lambda: d.app.root.current == "game_stats", what="the statistics")
+    screen = d.app.root.current_screen
+    await d.frames(0.4)
+    seen["title"] = screen.title.text
+    seen["summary"] = screen.summary.text
+    seen["rows"] = len(screen.grid.children) // 6 - 1
+    seen["pair"] = list(screen.pair)
+    seen["audit"] = await d.audit("records-stats")
+    name_buttons = [w for w in screen.duel.walk() if type(w).__name__ == "QuietButton"]
+    await d.tap(name_buttons[1])
+    await d.frames(0.3)
+    seen["pair_after"] = list(screen.pair)
+    seen["duel_after"] = " ".join(w.text for w in screen.duel.walk() if isinstance(w, Label))
+    await d.tap(_find(screen, "Back"))
+    await d.frames(0.3)
+    seen["back_to"] = d.app.root.current
+    d.record("stats", seen)

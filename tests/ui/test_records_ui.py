@@ -38,3 +38,16 @@ def test_every_results_screen_and_history_show_the_chart_and_the_clocks(run_scen
     number = seen["history"]["exported"][0].split(".")[0].split("-")[1]
     assert seen["history"]["exported"] == [f"play-{number}.bgstats.json", f"play-{number}.csv"]
     clean(seen["history"]["export_audit"])
+
+
+def test_each_games_statistics_from_history_with_head_to_head(run_scenario):
+    seen = run_scenario("records_stats").check().report["stats"]
+    assert seen["buttons"] == 2, seen  # Ticket to Ride's and Railways'
+    clean(seen["history_audit"])
+    assert seen["title"].startswith("Ticket to Ride: New York"), seen
+    assert seen["summary"].startswith("Plays: 3"), seen
+    assert seen["rows"] == 4, seen  # Anna, Ben, Cleo, Dora: Ticket to Ride's players only
+    clean(seen["audit"])
+    assert seen["pair"][0] != seen["pair"][1] and seen["pair_after"][1] != seen["pair"][1]
+    assert "together" in seen["duel_after"], seen
+    assert seen["back_to"] == "history", seen
