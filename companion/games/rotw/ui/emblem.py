@@ -7,7 +7,7 @@ from kivy.graphics import Ellipse, Rectangle, RoundedRectangle
 
 from companion.app.emblems import Pen
 
-from .network import GOODS_RGBA
+from .colours import GOODS_RGBA
 
 BOILER = (0.62, 0.14, 0.12, 1)
 CAB = (0.46, 0.10, 0.10, 1)
