@@ -19,11 +19,12 @@ from companion.store import GameRecord, GameStatus, UnreadableGame
 from . import l10n, records_hooks, unreadable
 from .games import game_ids, game_ui
 from .i18n import _
+from .names import NameLabel, widest_part
 from .screens import BaseScreen
 from .stored import game_name, outcome
 
 STATS_COLUMNS = 5  # player, games, wins, average, best
-STATS_WIDTH = 0.44  # of the screen's width, beside the games
+STATS_WIDTH = 0.5  # of the screen's width, beside the games: room for a whole name
 
 
 @dataclass
@@ -91,22 +92,27 @@ class HistoryScreen(BaseScreen):
             stats.add_widget(Factory.Note(text=game_name(game_id), bold=True, font_size=sp(16)))
             grid = GridLayout(cols=STATS_COLUMNS, size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
+            # the names' column as wide as the widest part of a name: never cut, at most two lines
+            width = max(dp(80), widest_part(records[game_id], sp(15)) + dp(8))
             for text in (_("Player"), _("Games"), _("Wins"), _("Average"), _("Best")):
                 grid.add_widget(self._cell(text, bold=True, wrap=True))
+            grid.children[-1].size_hint_x, grid.children[-1].width = None, width
             for name, record in sorted(records[game_id].items(),
                                        key=lambda item: (-item[1].wins, item[0].casefold())):
-                for text in (name, l10n.number(record.games), l10n.number(record.wins),
+                grid.add_widget(NameLabel(name=name, font_size=sp(15), size_hint=(None, None),
+                                          width=width, least_height=dp(30)))
+                for text in (l10n.number(record.games), l10n.number(record.wins),
                              l10n.number(record.average, 1), l10n.number(record.best)):
                     grid.add_widget(self._cell(text))
             stats.add_widget(grid)
-
-    def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:
-        """A cell of the players' table; headings wrap rather than being cut."""
-        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None,
-                      height=dp(40 if wrap else 30), shorten=not wrap, halign="center",
-                      valign="middle")
             if game_id in game_ids():  # its statistics and head to head (issue 15)
                 stats.add_widget(records_hooks.stats_button(game_id))
+
+    def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:
+        """A cell of the players' table; headings wrap rather than being cut, numbers stand
+        in the middle of their row (as tall as its name)."""
+        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None if wrap else 1,
+                      height=dp(40), shorten=not wrap, halign="center", valign="middle")
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
 

@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from .i18n import _
+from .names import name_lines
 from .screens import BaseScreen
 from .games import GameUi, game_ids, game_ui
 from .theme import touch
@@ -118,6 +119,7 @@ class NewGameScreen(BaseScreen):
     game_id = StringProperty("")  # set by prepare()
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
     unfinished_text = StringProperty("")  # the notice beside Start: games not finished yet
+    seats_full = BooleanProperty(False)  # no name can be added: "Played before" makes room
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -255,10 +257,13 @@ class NewGameScreen(BaseScreen):
         # choices, three rows without them
         room = 2 if self.game.variants and self.mode == "play" else 6
         names = App.get_running_app().store.player_names()[:room]
+        width = dp(117)  # two a row in the 240 dp column (newgame.kv), each name whole
         for name in names:
-            button = Factory.QuietButton(text=name, size_hint=(None, None),
-                                         height=touch(), width=dp(110))
-            button.bind(on_release=lambda b: self.use_name(b.text))
+            button = Factory.QuietButton(size_hint=(None, None), height=touch(), width=width)
+            # Kivy would break a long name mid-word: it goes on two lines after its hyphen
+            button.text = name_lines(name, width - dp(12), button.font_size)
+            button.player_name = name
+            button.bind(on_release=lambda _b, n=name: self.use_name(n))
             box.add_widget(button)
 
     def _fill_variants(self) -> None:
@@ -299,9 +304,10 @@ class NewGameScreen(BaseScreen):
             button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
             box.add_widget(button)
         self.ids.add_player.closed = len(rows) >= game.most  # greyed; a tap says why
+        self.seats_full = len(rows) >= game.most
         seated = {row.name.casefold() for row in rows}
         for button in self.ids.previous.children:  # a name already at the table is not offered
-            button.disabled = button.text.casefold() in seated
+            button.disabled = button.player_name.casefold() in seated
         self.ids.starts_label.text = (_("Score a finished game") if self.mode == "score_only"
                                       else game.starts() if game.starts else _("Who starts?"))
         box.opacity = 0 if self.mode == "score_only" else 1

@@ -297,20 +297,39 @@ class SeatCell(BoxLayout):
     def __init__(self, seat: int, **kwargs):
         super().__init__(orientation="horizontal", spacing=dp(4), **kwargs)
         self.lamp = SeatLamp(seat=seat)
-        self.words = Label(font_size=dp(14), markup=True, halign="left", valign="middle",
-                           max_lines=2)
-        self.words.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        self.words = Label(font_size=dp(14), markup=True, halign="left", valign="middle")
+        self.words.bind(width=self._lay_out, texture_size=self._fit_height)
         self.add_widget(self.lamp)
         self.add_widget(self.words)
+        self._hint, self._to_move = "", False
 
     def show(self, seat: int, rgba, name: str, hint: str, to_move: bool) -> None:
-        from kivy.utils import escape_markup
         self.lamp.seat, self.lamp.rgba = seat, list(rgba)
         self.lamp.letter = name[:1].upper()
-        hint = escape_markup(hint)
-        self.words.text = f"[b]{hint}[/b]" if to_move else hint
+        self._hint, self._to_move = hint, to_move
         self.words.color = (1, 1, 1, 1) if to_move else (1, 1, 1, 0.7)
         self.size_hint_x = 2.6 if to_move else 1
+        self._lay_out()
+
+    def _lay_out(self, *_args) -> None:
+        """The hint in whole words, on as many lines as it takes; a waiting seat's only where
+        it fits its line (else the dim lamp says it alone: "așteaptă" is wider than the cell)."""
+        from kivy.utils import escape_markup
+        from .names import text_width
+        words = self.words
+        words.text_size = (words.width, None)
+        hint = escape_markup(self._hint)
+        if self._to_move:
+            words.text = f"[b]{hint}[/b]"
+        else:
+            words.text = hint if text_width(self._hint, words.font_size) <= words.width else ""
+
+    def _fit_height(self, *_args) -> None:
+        """The strip as tall as its longest hint (German, Hungarian: three lines)."""
+        strip = self.parent
+        if strip is not None:
+            strip.height = max([touch()] + [c.words.texture_size[1] + dp(4)
+                                             for c in strip.children])
 
 def light(lamps, modes) -> None:
     """The drawn lamps as bright as the LEDs are now."""

@@ -52,10 +52,16 @@ class SettingsScreen(BaseScreen):
             button = ToggleButton(text=f"{ui.title}:\n{what()}", font_size=sp(15),
                                   halign="center", valign="middle",
                                   state="down" if strict_scan(store, key) else "normal")
-            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)),
+                        texture_size=lambda *_: self._fit_scanning())
             button.bind(on_release=lambda b, key=key: self.set_strict_scan(key, b.state == "down"))
             box.add_widget(button)
             self.ids[key] = button
+
+    def _fit_scanning(self) -> None:
+        """The toggles as tall as the longest one's words (German: three lines)."""
+        box = self.ids.scanning
+        box.height = max([touch(12)] + [b.texture_size[1] + dp(12) for b in box.children])
 
     def set_strict_scan(self, key: str, on: bool) -> None:
         App.get_running_app().store.set_setting(key, "1" if on else "0")

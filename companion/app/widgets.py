@@ -6,7 +6,7 @@ from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
@@ -15,6 +15,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 from kivy.uix.widget import Widget
 
+from .names import NameLabel
 from .theme import CARD_RGBA, CARD_TEXT, GOOD, PANEL, touch, WARNING
 
 
@@ -94,17 +95,21 @@ class Message(Label):
 
 
 class BarChart(Widget):
-    """Totals as bars, one per player, in the players' taxi colours."""
+    """Totals as bars, one per player, in the players' taxi colours; each name whole under its
+    bar (on two lines if it must). With `lead` and `column` set, the bars stand under the
+    results table's columns (the table's heads start `lead` px in, `column` px each)."""
 
     values = ListProperty([])
     names = ListProperty([])
     colours = ListProperty([])  # RGBA per bar
+    lead = NumericProperty(0)
+    column = NumericProperty(0)  # 0: the chart's width shared out
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._labels: list[Label] = []
         self.bind(pos=self.redraw, size=self.redraw, values=self.redraw, names=self.redraw,
-                  colours=self.redraw)
+                  colours=self.redraw, lead=self.redraw, column=self.redraw)
 
     def redraw(self, *_args) -> None:
         self.canvas.clear()
@@ -113,28 +118,40 @@ class BarChart(Widget):
         self._labels.clear()
         if not self.values:
             return
+        n = len(self.values)
+        slot = self.column or (self.width - self.lead) / n
+        names = [NameLabel(name=self.names[i] if i < len(self.names) else "", bold=True,
+                           font_size=sp(15), size_hint_y=None, width=slot)
+                 for i in range(n)]
+        low = max([label.height for label in names] + [dp(20)])
+        self._bars(slot, low)
+        for i, label in enumerate(names):
+            label.pos = (self.x + self.lead + slot * i, self.y)
+            self._add(label)
+
+    def _bars(self, slot: float, low: float) -> None:
+        """The bars above the names, and each total at its bar's end."""
         top = max(max(self.values), 1)
         bottom = min(min(self.values), 0)
         span = top - bottom
-        n = len(self.values)
-        slot = self.width / n
+        room = max(self.height - low - dp(24), 1)
         bar = min(slot * 0.6, dp(90))
-        base = self.y + dp(22) + (self.height - dp(44)) * (-bottom / span)
+        base = self.y + low + dp(2) + room * (-bottom / span)
         with self.canvas:
             Color(1, 1, 1, 0.4)
-            Rectangle(pos=(self.x, base - 1), size=(self.width, 2))
+            Rectangle(pos=(self.x + self.lead, base - 1), size=(slot * len(self.values), 2))
             for i, value in enumerate(self.values):
                 Color(*(self.colours[i] if i < len(self.colours) else (0.6, 0.6, 0.6, 1)))
-                height = (self.height - dp(44)) * value / span
-                x = self.x + slot * i + (slot - bar) / 2
+                height = room * value / span
+                x = self.x + self.lead + slot * i + (slot - bar) / 2
                 Rectangle(pos=(x, min(base, base + height)), size=(bar, abs(height)))
         for i, value in enumerate(self.values):
-            x = self.x + slot * i
-            height = (self.height - dp(44)) * value / span
-            for text, y in ((str(value), base + height + (2 if value >= 0 else -dp(20))),
-                            (self.names[i] if i < len(self.names) else "", self.y)):
-                label = Label(text=text, font_size=sp(15), bold=True, size=(slot, dp(20)),
-                              pos=(x, y), shorten=True, text_size=(slot - dp(4), dp(20)),
-                              halign="center", valign="middle")
-                self._labels.append(label)
-                self.add_widget(label)
+            height = room * value / span
+            y = base + height + (2 if value >= 0 else -dp(20))
+            self._add(Label(text=str(value), font_size=sp(15), bold=True, size=(slot, dp(20)),
+                            pos=(self.x + self.lead + slot * i, y), text_size=(slot, dp(20)),
+                            halign="center", valign="middle"))
+
+    def _add(self, label: Label) -> None:
+        self._labels.append(label)
+        self.add_widget(label)

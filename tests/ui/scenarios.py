@@ -385,6 +385,8 @@ async def illegal_moves(d, args):
     await d.frames(0.2)
     d.record("taxi_second", {
         "slot": slot, "text": button.text, "disabled": button.disabled,
+        "closed": button.closed, "reason": play.ids.panel_message.text
+        if play.ids.panel_message.opacity > 0 else "",
         "drawn_before": 1, "drawn_after": d.app.table.state.drawn,
         "rows_before": rows, "rows_after": stored_rows(args.db),
         "dialog": play.dialog.kind if play.dialog else None, "hint": play.ids.draw_hint.text})
@@ -477,7 +479,7 @@ async def killed_mid_game(d, args):
     d.record("before_kill", {"game_id": d.app.table.game_id,
                              "actions": len(d.app.table.actions),
                              "rows": stored_rows(args.db)})
-    if not play.ids.tickets.disabled:
+    if not play.ids.tickets.closed:
         await d.tap_id("play", "tickets")  # a question open, nothing stored yet
     await d.shot("before-kill")
     d.record("dialog_at_kill", play.dialog.kind if play.dialog else None)
@@ -621,7 +623,7 @@ async def tour(d, args, full: bool = True):
     await d.wait_for(lambda: dialog_is(d, "claim"), what="the claim dialog")
     await d.audit("claim")
     await tap_text(d, _("Cancel"))
-    if not play.ids.tickets.disabled:
+    if not play.ids.tickets.closed:
         await d.tap_id("play", "tickets")
         await d.wait_for(lambda: dialog_is(d, "keep_draw"), what="the ticket question")
         await d.audit("keep_draw")

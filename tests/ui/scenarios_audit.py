@@ -414,7 +414,7 @@ async def audit_ttr(d, args):
             await d.wait_for(asked("claim"), what="the claim dialog")
 
         await tour.visit("ttr-claim", claim, lambda: close_all(d))
-        if not play.ids.tickets.disabled:
+        if not play.ids.tickets.closed:
             async def tickets():
                 await d.tap_id("play", "tickets")
                 await d.wait_for(asked("keep_draw"), what="the ticket question")

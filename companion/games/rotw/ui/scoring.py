@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 
 from companion.core.rules import Phase
@@ -12,6 +12,7 @@ from ..engine import Rotw
 from ..engine.scoring import city_winners
 from companion.app.games import player_colours
 from companion.app.i18n import _
+from companion.app.results_table import fill_results, results_width
 from ..engine.goods import best_sets
 from .network import PLAYER_RGBA
 from .words import city_name, goods_name, verdict
@@ -23,22 +24,12 @@ COLUMNS = (("track", lambda: _("Connections and deliveries")),
            ("goods_sets", lambda: _("Goods sets")))
 
 
-def results_cell(text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
-    """A cell of the results table: a category's name (left) or a number."""
-    label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None, height=dp(27),
-                  shorten=True, color=colour or (1, 1, 1, 1))
-    if heading:
-        label.size_hint_x, label.width = None, dp(190)
-    label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
-    label.halign, label.valign = ("left" if heading else "center"), "middle"
-    return label
-
-
 class RotwScoringScreen(BaseScreen):
     winner_text = StringProperty("")
     reason_text = StringProperty("")
     score_only = BooleanProperty(False)
     entering = BooleanProperty(False)  # never: the results are all this screen shows
+    results_width = NumericProperty(0)  # the results table's side: room for every name
 
     def refresh(self) -> None:
         table = self.table
@@ -56,24 +47,12 @@ class RotwScoringScreen(BaseScreen):
         sheet = table.score()
         players = table.header.players
         colours = player_colours(table)
-        grid = self.ids.results
-        grid.clear_widgets()
-        grid.cols = len(players) + 1
-        grid.add_widget(results_cell(""))
-        for seat, name in enumerate(players):
-            grid.add_widget(results_cell(name, bold=True, colour=PLAYER_RGBA.get(colours[seat])))
-        for key, title in COLUMNS:
-            grid.add_widget(results_cell(title(), heading=True))
-            for seat in range(len(players)):
-                grid.add_widget(results_cell(str(sheet.of(seat, key))))
-        grid.add_widget(results_cell(_("Total"), heading=True, bold=True))
-        for seat in range(len(players)):
-            grid.add_widget(results_cell(str(sheet.totals[seat]), bold=True))
+        rows = [(title(), [sheet.of(seat, key) for seat in range(len(players))])
+                for key, title in COLUMNS]
+        fill_results(self.ids.results, self.ids.chart, players,
+                     [PLAYER_RGBA.get(c) for c in colours], rows, sheet.totals)
+        self.results_width = results_width(players)
         self.winner_text, self.reason_text = verdict(sheet, players)
-        chart = self.ids.chart
-        chart.names = list(players)
-        chart.colours = [PLAYER_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
-        chart.values = list(sheet.totals)
         majority = city_winners(s)
         self.ids.network.show(s, colours, majority)
         self._fill_details(table, majority, colours)

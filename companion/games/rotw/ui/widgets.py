@@ -10,7 +10,6 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.factory import Factory
-from kivy.utils import escape_markup
 
 from ..engine import GOODS, RAIL_COLOURS
 from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES
@@ -21,6 +20,7 @@ from .network import GOODS_INK, GOODS_RGBA, RAIL_RGBA
 from .words import card_name, cards_label, goods_name, rail_name
 from companion.app.theme import touch
 from companion.app.dialogs import Dialog
+from companion.app.names import NameLabel
 from companion.app.widgets import CardButton, Message
 
 CITY_RGBA = (0.80, 0.74, 0.58, 1)
@@ -232,8 +232,12 @@ class RotwPlayerRow(BoxLayout):
 
     def __init__(self, **kwargs):
         super().__init__(size_hint_y=None, height=dp(25), spacing=dp(4), **kwargs)
-        self.name = self._cell(0.24, "left")
-        self.track = self._cell(0.24, "left")
+        # the name whole: its column holds a long one, a longer one takes two lines
+        self.name = NameLabel(font_size=sp(15), size_hint=(0.33, None), halign="left",
+                              least_height=dp(25))
+        self.name.bind(height=lambda _w, height: setattr(self, "height", height))
+        self.add_widget(self.name)
+        self.track = self._cell(0.15, "left")
         self.cards = self._cell(0.12)
         self.power = self._cell(0.12)
         self.trains = self._cell(0.12)
@@ -252,8 +256,8 @@ class RotwPlayerRow(BoxLayout):
         return label
 
     def show(self, name: str, rgba, player, power: int, share: float, current: bool) -> None:
-        name = escape_markup(name)
-        self.name.text = f"[b][u]{name}[/u][/b]" if current else name
+        self.name.name = name
+        self.name.bold = self.name.underline = current
         self.name.color = rgba
         self.track.text = f"[b]{player.track}[/b]"
         self.cards.text = str(player.hand.size)

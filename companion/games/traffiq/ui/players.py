@@ -7,9 +7,9 @@ from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.utils import escape_markup
 
 from companion.app.games import player_colours
+from companion.app.names import NameLabel
 
 
 class TraffiqCount(Label):
@@ -38,10 +38,12 @@ def fill_players(box, table, rgba) -> None:
     for seat, name in enumerate(table.header.players):
         p = s.seats[seat]
         row = BoxLayout(size_hint_y=None, height=dp(24), spacing=dp(2))
-        label = Label(text=f"[b]{escape_markup(name)}[/b]" if seat == s.current
-                      else escape_markup(name), markup=True, font_size=sp(15),
-                      color=readable(rgba[seat]), halign="left", valign="middle", shorten=True)
-        label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        # the name whole: a long one on two lines, after its hyphen
+        label = NameLabel(name=name, bold=seat == s.current, font_size=sp(15),
+                          color=readable(rgba[seat]), halign="left", size_hint_y=None,
+                          least_height=dp(24))
+        row.height = label.height
+        label.bind(height=lambda w, h, r=row: setattr(r, "height", h))
         row.add_widget(label)
         for kind, count in (("taxi", p.taxis), ("van", p.vans), ("tile", len(p.hand))):
             row.add_widget(TraffiqCount(kind=kind, text=str(count), rgba=rgba[seat]))

@@ -6,13 +6,14 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.core.rules import Phase
 from ..engine import EnterVehicles
 from companion.app.i18n import _
+from companion.app.results_table import fill_results, results_width
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
 from companion.app.marks import table_marks
@@ -40,6 +41,7 @@ class TraffiqScoringScreen(BaseScreen):
     winner_text = StringProperty("")
     reason_text = StringProperty("")
     score_only = BooleanProperty(False)
+    results_width = NumericProperty(0)  # the results table's side: room for every name
 
     def refresh(self) -> None:
         table = self.table
@@ -52,24 +54,13 @@ class TraffiqScoringScreen(BaseScreen):
         sheet = table.score()
         players = table.header.players
         rgba = seat_rgba(table)
-        grid = self.ids.results
-        grid.clear_widgets()
-        grid.cols = len(players) + 1
-        grid.add_widget(_cell("", heading=True))
-        for seat, name in enumerate(players):
-            grid.add_widget(_cell(name, bold=True, colour=readable(rgba[seat])))
-        for index, title in ROWS:
-            grid.add_widget(_cell(title(), heading=True))
-            for seat in range(len(players)):
-                grid.add_widget(_cell(str(table.rules.on_map(table.state, seat)[index])))
-        grid.add_widget(_cell(_("Total"), heading=True, bold=True))
-        for seat in range(len(players)):
-            grid.add_widget(_cell(str(sheet.totals[seat]), bold=True))
+        counts = [table.rules.on_map(table.state, seat) for seat in range(len(players))]
+        rows = [(title(), [count[index] for count in counts]) for index, title in ROWS]
+        fill_results(self.ids.results, self.ids.chart, players,
+                     [readable(c) for c in rgba], rows, sheet.totals)
+        self.ids.chart.colours = rgba  # the bars in the taxis' own colours
+        self.results_width = results_width(players)
         self._winner(table, sheet)
-        chart = self.ids.chart
-        chart.names = list(players)
-        chart.colours = rgba
-        chart.values = list(sheet.totals)
         city = self.ids.city
         city.colours = rgba
         city.marks = table_marks(table)

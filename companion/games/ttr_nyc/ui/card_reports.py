@@ -100,6 +100,11 @@ class CardReports:
 
     def _tapped(self, key: str) -> None:
         app = App.get_running_app()
+        if self.screen.dialog.cards[key].closed:  # greyed: the engine's reason, nothing else
+            reason = self._refusal(key)
+            if reason is not None:
+                self.screen.show_message(explain(reason), "panel_message")
+                return
         if self.purpose == DRAW_BLIND:
             seat = self._seat()
             self.screen.close_dialog()

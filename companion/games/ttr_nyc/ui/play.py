@@ -10,11 +10,11 @@ from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.label import Label
-from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
 from companion.app.play_screen import PlayScreen
 from companion.app.i18n import _
+from companion.app.lines import Lines
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA
 from .words import card_name, describe, explain
@@ -37,6 +37,8 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
     can_tickets = BooleanProperty(False)
 
     def __init__(self, **kwargs):
+        self._log_lines: Lines | None = None  # the log's and players' labels, kept
+        self._player_lines: Lines | None = None
         super().__init__(**kwargs)
         self.reports = CardReports(self)
         self.claim = ClaimFlow(self)
@@ -79,10 +81,12 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
             button = self.ids[f"slot{slot}"]
             button.card = card.key if card is not None else ""
             button.text = card_name(card.key) if card is not None else ""
-            button.disabled = slot not in takeable
+            # greyed when it may not be taken now; a tap on it says why (the engine's reason)
+            button.disabled = card is None
+            button.closed = slot not in takeable
         deck = self.ids.deck
         deck.text = _("Deck") + f"\n{s.deck}"
-        deck.disabled = not self.moves["draw_blind"].open
+        deck.closed = not self.moves["draw_blind"].open
         if s.drawn:
             self.ids.draw_hint.text = _("Take your second card: a face-up card or the deck")
         else:
@@ -94,15 +98,19 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         box = self.ids.get("log")
         if box is None:  # still being built
             return
-        box.clear_widgets()
+        if self._log_lines is None:
+            self._log_lines = Lines(box, self._log_label, spacer=True)
         line = dp(21)
-        for text in self.log_lines[:max(0, int(box.height // line))]:
-            label = Label(text=text, font_size=sp(15), color=(1, 1, 1, 0.8), shorten=True,
-                          shorten_from="right", halign="left", valign="middle",
-                          size_hint_y=None, height=line)
-            label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
-            box.add_widget(label)
-        box.add_widget(Widget())
+        self._log_lines.show([{"text": text}
+                              for text in self.log_lines[:max(0, int(box.height // line))]])
+
+    @staticmethod
+    def _log_label() -> Label:
+        label = Label(font_size=sp(15), color=(1, 1, 1, 0.8), shorten=True,
+                      shorten_from="right", halign="left", valign="middle",
+                      size_hint_y=None, height=dp(21))
+        label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        return label
 
     def button_hint(self, seat: int) -> str:
         if self.dialog is not None or self.table.status.waiting_for is not None:
@@ -120,20 +128,29 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         self.draw_blind()
 
     def _refresh_players(self, table, colours) -> None:
-        box = self.ids.players
-        box.clear_widgets()
+        if self._player_lines is None:
+            self._player_lines = Lines(self.ids.players, self._player_label)
         s = table.state
+        lines = []
         for seat, name in enumerate(table.header.players):
             p = s.seats[seat]
             line = _("{player} – taxis: {taxis}, cards: {cards}").format(
                 player=escape_markup(name), taxis=p.taxis, cards=p.hand.size)
             if seat == s.current:
                 line = f"[b][u]{line}[/u][/b]"
-            label = Label(text=line, markup=True, font_size=sp(15),
-                          color=TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)), halign="left",
-                          valign="middle", size_hint_y=None, height=dp(24), shorten=True)
-            label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
-            box.add_widget(label)
+            lines.append({"text": line,
+                          "color": TAXI_RGBA.get(colours[seat], (1, 1, 1, 1))})
+        self._player_lines.show(lines)
+
+    @staticmethod
+    def _player_label() -> Label:
+        # never shortened: a long name's line wraps after the name (at a space)
+        label = Label(markup=True, font_size=sp(15), halign="left", valign="middle",
+                      size_hint_y=None, height=dp(24))
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, size: setattr(w, "height",
+                                                        max(dp(24), size[1] + dp(2))))
+        return label
 
     # ---- the questions ------------------------------------------------------------------
 
@@ -177,12 +194,15 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         card = s.display[slot]
         if card is None:
             return
+        # a closed card is tapped too: the Table refuses it and the engine's reason is shown
         App.get_running_app().submit(TakeFaceUp(s.current, slot, card.key), "panel_message")
 
     def draw_blind(self) -> None:
         """A card from the deck; where every card is scanned, the question which one it was."""
         table = self.table
         seat = table.state.current
+        if self.explain_closed("draw_blind"):
+            return
         draws = blind_draws(table.rules.board, table.state, seat)
         if draws and None not in draws:
             self.reports.ask(DRAW_BLIND)
@@ -192,12 +212,17 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
     def draw_tickets(self) -> None:
         table = self.table
         seat = table.state.current
-        choices = ticket_choices(table.rules.board, table.state, seat)
-        if not choices:
-            move = next(m for m in table.moves(seat) if m.kind == "draw_tickets")
-            self.show_message(explain(move.reason), "panel_message")
+        if self.explain_closed("draw_tickets"):
             return
-        self._ask_kept(seat, choices, setup=False)
+        self._ask_kept(seat, ticket_choices(table.rules.board, table.state, seat), setup=False)
+
+    def explain_closed(self, kind: str) -> bool:
+        """A tap on a greyed move: the engine's reason it is not open now (True), else False."""
+        move = self.moves.get(kind)
+        if move is None or move.open:
+            return False
+        self.show_message(explain(move.reason), "panel_message")
+        return True
 
     def pass_turn(self) -> None:
         App.get_running_app().submit(Pass(self.table.state.current), "panel_message")

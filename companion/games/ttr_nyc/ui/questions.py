@@ -65,7 +65,7 @@ class CardQuestion(TtrDialog):
             self.chosen.add_widget(chip)
         for key, button in self.cards.items():
             button.text = card_name(key)
-            button.disabled = key not in allowed
+            button.closed = key not in allowed  # greyed; a tap says why (CardReports)
         self.back.text = back or _("Undo")
 
 

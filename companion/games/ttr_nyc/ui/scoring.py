@@ -5,8 +5,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, StringProperty
-from kivy.uix.label import Label
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.rules import Phase
@@ -14,6 +13,7 @@ from ..engine import RevealTickets
 from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
 from companion.app.i18n import _, ngettext
+from companion.app.results_table import fill_results, results_width
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from .words import explain, ticket_label, verdict
@@ -28,6 +28,7 @@ class ScoringScreen(TtrScreen):
     winner_text = StringProperty("")
     reason_text = StringProperty("")
     score_only = BooleanProperty(False)
+    results_width = NumericProperty(0)  # the results table's side: room for every name
 
     def refresh(self) -> None:
         table = self.table
@@ -126,38 +127,15 @@ class ScoringScreen(TtrScreen):
         sheet = table.score()
         players = table.header.players
         colours = self.show_game_map(table)
-        # Categories down, players across: long words in any language get a whole column.
-        grid = self.ids.results
-        grid.clear_widgets()
-        grid.cols = len(players) + 1
-        grid.add_widget(self._cell(""))
-        for seat, name in enumerate(players):
-            grid.add_widget(self._cell(name, bold=True, colour=TAXI_RGBA.get(colours[seat])))
-        for key, title in COLUMNS:
-            grid.add_widget(self._cell(title(), heading=True))
-            for seat in range(len(players)):
-                grid.add_widget(self._cell(str(sheet.of(seat, key))))
-        grid.add_widget(self._cell(_("Total"), heading=True, bold=True))
-        for seat in range(len(players)):
-            grid.add_widget(self._cell(str(sheet.totals[seat]), bold=True))
+        rows = [(title(), [sheet.of(seat, key) for seat in range(len(players))])
+                for key, title in COLUMNS]
+        fill_results(self.ids.results, self.ids.chart, players,
+                     [TAXI_RGBA.get(c) for c in colours], rows, sheet.totals)
+        self.results_width = results_width(players, padding=dp(10))
         self.winner_text, self.reason_text = verdict(sheet, players)
-        chart = self.ids.chart
-        chart.names = list(players)
-        chart.colours = [TAXI_RGBA.get(c, (0.6, 0.6, 0.6, 1)) for c in colours]
-        chart.values = list(sheet.totals)
         self._fill_ticket_list(table, colours)
         self.map.highlight = []
         self.map.marked = []
-
-    def _cell(self, text: str, bold: bool = False, colour=None, heading: bool = False) -> Label:
-        """A cell of the results table: a category's name (left) or a number."""
-        label = Label(text=text, bold=bold, font_size=sp(15), size_hint_y=None, height=dp(28),
-                      shorten=True, color=colour or (1, 1, 1, 1))
-        if heading:
-            label.size_hint_x, label.width = None, dp(150)
-        label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
-        label.halign, label.valign = ("left" if heading else "center"), "middle"
-        return label
 
     def _fill_ticket_list(self, table, colours) -> None:
         box = self.ids.ticket_list

@@ -6,6 +6,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.app.i18n import _
 from companion.app.theme import touch
@@ -35,13 +36,17 @@ class TtrTeachPanel(BoxLayout):
             button.bind(on_release=lambda _b, key=card.key: teach("card", key))
             cards.add_widget(button)
         self.add_widget(cards)
-        tickets = GridLayout(cols=3, spacing=dp(6))
+        # every ticket, scrolled: at 800×480 the last rows are below the window's edge
+        tickets = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
+        tickets.bind(minimum_height=tickets.setter("height"))
         for ticket_id in board().tickets:
             button = Factory.QuietButton(font_size=sp(15))
             button.ticket_id = ticket_id
             button.bind(on_release=lambda b: teach("ticket", b.ticket_id))
             tickets.add_widget(button)
-        self.add_widget(tickets)
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(6))
+        scroll.add_widget(tickets)
+        self.add_widget(scroll)
         self._cards, self._tickets = cards, tickets
 
     def refresh(self) -> None:
