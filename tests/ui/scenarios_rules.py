@@ -18,7 +18,10 @@ def texts(widget) -> list[str]:
 
 
 def button(widget, text: str):
+    """The button saying `text` (an English msgid: in the language the app speaks)."""
     from kivy.uix.button import Button
+    from companion.app.i18n import _
+    text = _(text)
     found = [w for w in widget.walk(restrict=True) if isinstance(w, Button) and w.text == text]
     assert found, f"no button {text!r} in {texts(widget)}"
     return found[0]

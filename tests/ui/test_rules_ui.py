@@ -62,3 +62,13 @@ def test_a_table_option_chosen_in_new_game_is_stored_honoured_and_shown(run_scen
     assert "Table rules at this table" in rules
     assert any("No: only as the first card" in text for text in rules)
     assert seen["screen"]["back_to"] == "rotw_play"
+
+
+def test_why_and_the_rules_fit_in_the_longest_languages(run_scenario):
+    """German and Hungarian words are the longest: the Why? button, the card and the rules
+    screen still fit at 800x480 (no cut words, nothing outside, nothing overlapping)."""
+    for language in ("de", "hu"):
+        found = run_scenario("rules_help_each_game", language=language).check().report["games"]
+        for game_id in CARD_TITLES:
+            refusal_with_why(found[game_id])
+        clean(found["ttr-nyc"]["screen"]["audit"])
