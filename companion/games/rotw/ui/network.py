@@ -16,6 +16,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from companion.app import symbols
 from companion.app.footprints import Footprint, Footprints
 from companion.app.marks import player_marks
 
@@ -40,6 +41,9 @@ GOODS_RGBA = {
 }
 GOODS_INK = {"blue": (1, 1, 1, 1), "red": (1, 1, 1, 1), "black": (1, 1, 1, 1),
              "yellow": (0.1, 0.1, 0.1, 1)}
+DEMAND_ANGLE = math.radians(160)
+GOODS_SYMBOL = {"blue": "disc", "red": "diamond", "black": "square", "yellow": "bar"}  # for
+# colour-blind players: on each cube and on each city's rim (companion.app.symbols)
 ANY_RGBA = (0.90, 0.88, 0.80, 1)  # a value-5 city: any goods
 UNKNOWN_RGBA = (0.45, 0.47, 0.52, 1)  # a city entered in score-only mode
 START_RGBA = (0.30, 0.33, 0.40, 1)
@@ -130,6 +134,16 @@ def spread(places: dict[str, tuple[float, float]], bounds, apart: float,
         if not moved:
             break
     return {n: (x, y) for n, (x, y) in zip(names, xy)}
+
+
+def demand_spot(centre, r: float) -> tuple[float, float]:
+    """Where a city's demand symbol sits: on its rim, left of its value (the free points
+    share the rim with it, evenly)."""
+    return centre[0] + r * math.cos(DEMAND_ANGLE), centre[1] + r * math.sin(DEMAND_ANGLE)
+
+
+def demand_radius(r: float) -> float:
+    return max(dp(6), r * 0.42)
 
 
 class NetworkView(Widget):
@@ -240,6 +254,9 @@ class NetworkView(Widget):
         room = Footprints()  # what is placed where, so that the ids and tags avoid it
         for city in s.cities.values():
             room.shape(f"city {city.id}", *self._places[city.id], r + dp(2))
+            if city.demand in GOODS_SYMBOL and city.value != ANY_GOODS_VALUE:
+                room.shape(f"demand {city.id}", *demand_spot(self._places[city.id], r),
+                           demand_radius(r) + dp(1.5))
         room.shape("start", *self._places[START], r * 1.25)
         if self.on_city is None and self.zoomed is None:  # the labels keep clear of it
             room.shape("magnifier", self.right - dp(22), self.top - dp(20), dp(18))
@@ -308,6 +325,13 @@ class NetworkView(Widget):
         value = self.texture(str(city.value), max(TAG_PX, r * 1.15))
         self.paint(value, x, y, ink)
         self.footprints.text(f"{city.id} value", x, y, *value.size, max(TAG_PX, r * 1.15))
+        if city.demand in GOODS_SYMBOL and not any_goods:  # the demand's symbol, on the rim
+            bx, by = demand_spot((x, y), r)
+            br = demand_radius(r)
+            symbols.Now.disc((0.85, 0.85, 0.85, 1), bx, by, br + dp(1.5))
+            symbols.Now.disc(fill, bx, by, br)
+            symbols.draw(symbols.Now, GOODS_SYMBOL[city.demand], bx, by, (1, 0), br * 0.6, ink)
+            self.footprints.shape(f"demand {city.id}", bx, by, br + dp(1.5))
         if not self.final:  # at the end, the goods left and the free points no longer count
             self._draw_points(city, x, y, r)
             self._draw_goods(city, x, y, r)
@@ -319,8 +343,12 @@ class NetworkView(Widget):
             if colour in free:
                 free.remove(colour)
         dot = max(dp(3), r * 0.22)
+        badge = city.demand in GOODS_SYMBOL and city.value != ANY_GOODS_VALUE
         for i, colour in enumerate(free):
-            angle = math.pi / 2 + 2 * math.pi * i / max(len(free), 1)
+            if badge:  # evenly round the rim, the demand symbol's place left free
+                angle = DEMAND_ANGLE + 2 * math.pi * (i + 1) / (len(free) + 1)
+            else:
+                angle = math.pi / 2 + 2 * math.pi * i / max(len(free), 1)
             px, py = x + r * math.cos(angle), y + r * math.sin(angle)
             Color(0, 0, 0, 1)
             Ellipse(pos=(px - dot - 1, py - dot - 1), size=(2 * dot + 2,) * 2)
@@ -349,6 +377,8 @@ class NetworkView(Widget):
             Rectangle(pos=(px - 1, py - 1), size=(side + 2, side + 2))
             Color(*GOODS_RGBA[goods])
             Rectangle(pos=(px, py), size=(side, side))
+            symbols.draw(symbols.Now, GOODS_SYMBOL[goods], px + side / 2, py + side / 2, (1, 0),
+                         side * 0.34, GOODS_INK[goods])
 
     def _colour(self, seat: int) -> str:
         return self.colours[seat] if 0 <= seat < len(self.colours) else ""
