@@ -212,8 +212,8 @@ def file_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[tuple[int, s
 
 def _within(line: int, pending: bytearray, limit: int) -> None:
     if len(pending) > limit:
-        raise LogError(line, RuleViolation("line_too_long", "The line is too long (bytes allowed: "
-                                           "{limit}; one action is a few hundred): not a game "
+        raise LogError(line, RuleViolation("line_too_long", "The line is longer than {limit} "
+                                           "bytes (one action is a few hundred): not a game "
                                            "log.", limit=limit))
 
 
@@ -249,8 +249,8 @@ def _json(line: int, text: str) -> Any:
 
 
 def _too_deep() -> RuleViolation:
-    return RuleViolation("bad_json", "The JSON nests too deep (levels allowed: {depth}): "
-                         "not a game log.", depth=MAX_DEPTH)
+    return RuleViolation("bad_json", "The JSON nests deeper than {depth} levels: not a game "
+                         "log.", depth=MAX_DEPTH)
 
 
 def _depth(value: Any) -> int:

@@ -34,6 +34,13 @@ TEXT_BLANKS = {"player", "other", "players", "winners", "route", "game", "reason
                "tag", "what", "move", "when", "date", "time", "outcome", "totals", "result",
                "button", "scenario", "vehicle", "vehicles", "edge", "edges", "row", "ticket",
                "also", "done", "owner"}
+# Counts that are constants of the log format, not things at the table: filled with their value
+# (the log reader's limits, gamelog.MAX_LINE and MAX_DEPTH), never with 1.
+CONSTANTS = {
+    "The line is longer than {limit} bytes (one action is a few hundred): not a game log.":
+        {"limit": 1048576},
+    "The JSON nests deeper than {depth} levels: not a game log.": {"depth": 32},
+}
 # Markers around what was filled in, so that the patterns see the blank, not the literal.
 C0, C1, N0, N1, T0, T1 = "\x01", "\x02", "\x03", "\x04", "\x05", "\x06"
 COLOUR = C0 + r"[^\x02]*" + C1
@@ -113,7 +120,7 @@ def field_names(template: str) -> set[str]:
 
 
 def _values(language: str, names: set[str], colour: str, count: int,
-            cards_are_named: bool) -> dict[str, str]:
+            cards_are_named: bool, constants: dict[str, int]) -> dict[str, str]:
     """One filling of a message's blanks, each value wrapped in its marker (Railways of the
     World's cards are named, not coloured: 'orange 2', 'Locomotive', 'City 3')."""
     values = {}
@@ -132,7 +139,7 @@ def _values(language: str, names: set[str], colour: str, count: int,
         elif name in TEXT_BLANKS:
             values[name] = T0 + "Ann" + T1
         else:
-            values[name] = N0 + str(count) + N1
+            values[name] = N0 + str(constants.get(name, count)) + N1
     return values
 
 
@@ -151,7 +158,8 @@ def fillings(language: str):
             named = any("/rotw/" in name for name in source.files)
             for colour in colours:
                 try:
-                    yield msgid, text.format(**_values(language, names, colour, count, named))
+                    yield msgid, text.format(**_values(language, names, colour, count, named,
+                                                       CONSTANTS.get(msgid, {})))
                 except (KeyError, IndexError, ValueError):
                     continue  # a format spec such as {byte:02x}: test_i18n checks those
 

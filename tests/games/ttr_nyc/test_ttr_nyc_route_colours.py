@@ -79,7 +79,7 @@ def test_a_gray_route_is_refused_for_too_few_cards_of_any_one_colour(rules):
     s = dealt(rules, ("blue", "red"))
     reason = claim_refusal(rules.board, s, 0, route.id)
     assert reason.code == "cannot_pay" and "colour" not in reason.params
-    assert reason.message == (f"{rules.route_name(route)} costs 2 cards of one colour; Anna "
+    assert reason.message == (f"{rules.route_name(route)} costs cards of one colour: 2; Anna "
                               f"has at most 1 of one colour and 0 × Taxi.")
     assert claim_refusal(rules.board, s, 0, route_of(rules, Card.BLUE, 1).id) is None
 
