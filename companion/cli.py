@@ -1,16 +1,17 @@
-"""The `companion` command: the app, `replay`, `export`, `games` and `bench`."""
+"""The `companion` command: the app, `replay`, `export`, `backup`, `games` and `bench`."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Sequence, TextIO
 
 from .core.rules import ScoreSheet
-from .gamelog import Game, Header, LogError, dump_lines, file_lines, fold_lines, raw_lines
+from .gamelog import Game, LogError, file_lines, fold_lines
 from .report import describe_state, score_table, state_json
 from .resources import DataFileError
 from .store import Store, StoreError, UnreadableGame, default_path
@@ -69,6 +70,12 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--all", action="store_true",
                         help="every finished game (with --format bgstats or csv)")
     export.set_defaults(run=_export)
+
+    backup = sub.add_parser("backup", parents=[db_after], help="copy the database and every "
+                            "game as a log file into a new folder in DIR (safe while the app runs)")
+    backup.add_argument("folder", type=Path, metavar="DIR", help="where the backup folder goes "
+                        "(a USB stick, say)")
+    backup.set_defaults(run=_backup)
 
     games = sub.add_parser("games", parents=[db_after], help="list the stored games")
     games.set_defaults(run=_games)
@@ -201,18 +208,26 @@ def _records_text(store: Store, args: argparse.Namespace) -> str:
 
 
 def _export_text(store: Store, game_id: int) -> str:
-    record = store.game(game_id)
-    try:
-        if record.problem is not None:
-            raise UnreadableGame(game_id, record.problem)
-        header = Header(record.game, record.players, record.options)
-        lines = list(dump_lines(header, (entry for _, entry in store.log(game_id, times=True))))
-    except UnreadableGame as error:
-        print(f"companion export: {error}; its rows are written as they are stored",
+    from .records.backup import log_text
+    text, problem = log_text(store, game_id)
+    if problem is not None:
+        print(f"companion export: {problem}; its rows are written as they are stored",
               file=sys.stderr)
-        rows = store.rows(game_id)
-        lines = list(raw_lines(rows.game, rows.players, rows.options, rows.actions))
-    return "".join(line + "\n" for line in lines)
+    return text
+
+
+def _backup(args: argparse.Namespace) -> int:
+    """A consistent copy of the database and every game as a log file, in a new folder."""
+    from .records.backup import backup
+    try:
+        done = backup(Path(args.db or default_path()), args.folder)
+    except (OSError, sqlite3.Error) as error:
+        print(f"companion backup: {error}", file=sys.stderr)
+        return 1
+    print(f"Backed up to {done.folder}: the database and {done.games} games as log files"
+          + (f" ({done.unreadable} of them as stored: they cannot be read)"
+             if done.unreadable else "") + ".")
+    return 0
 
 
 def _games(args: argparse.Namespace) -> int:

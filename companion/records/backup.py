@@ -1,0 +1,86 @@
+"""Backups: a consistent copy of the database (SQLite's online backup API, safe while the app
+plays on) and every game in it as a log file, in a new dated folder.
+
+The log files are written from the copy, not from the live file, so they say exactly what the
+copied database holds. A game whose rows cannot be read is written as stored (as
+`companion export` does), so nothing is left out.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from companion.gamelog import Header, dump_lines, raw_lines
+from companion.store import Store, UnreadableGame
+
+DATABASE = "companion.db"
+GAMES = "games"
+
+
+@dataclass(frozen=True)
+class Backup:
+    folder: Path
+    database: Path
+    games: int
+    unreadable: int  # of them written as stored
+
+
+def log_text(store: Store, game_id: int) -> tuple[str, UnreadableGame | None]:
+    """A stored game as a log file (each entry with its time); a game whose rows cannot be
+    read: its rows as they are stored, and why."""
+    record = store.game(game_id)
+    try:
+        if record.problem is not None:
+            raise UnreadableGame(game_id, record.problem)
+        header = Header(record.game, record.players, record.options)
+        lines = list(dump_lines(header, (e for _, e in store.log(game_id, times=True))))
+        problem = None
+    except UnreadableGame as error:
+        rows = store.rows(game_id)
+        lines = list(raw_lines(rows.game, rows.players, rows.options, rows.actions))
+        problem = error
+    return "".join(line + "\n" for line in lines), problem
+
+
+def copy_database(source: Path, target: Path) -> None:
+    """SQLite's online backup: one read transaction, so the copy is the database as it was at
+    one moment, whatever the app commits meanwhile (WAL mode lets both go on)."""
+    if not source.is_file():
+        raise FileNotFoundError(f"there is no database at {source}")
+    live = sqlite3.connect(source, timeout=30)
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            live.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        live.close()
+
+
+def backup(source: Path, target: Path, now: datetime | None = None) -> Backup:
+    """Back up the database at `source` into a new folder under `target`."""
+    stamp = (now or datetime.now()).strftime("%Y-%m-%d_%H%M%S")
+    folder = target / f"companion-backup-{stamp}"
+    for n in range(2, 100):  # two backups within one second: a folder each
+        if not folder.exists():
+            break
+        folder = target / f"companion-backup-{stamp}-{n}"
+    (folder / GAMES).mkdir(parents=True)
+    database = folder / DATABASE
+    copy_database(source, database)
+    store = Store(database, create=False)
+    games = unreadable = 0
+    try:
+        for record in store.games():
+            text, problem = log_text(store, record.id)
+            (folder / GAMES / f"game-{record.id}-{record.game}.jsonl").write_text(
+                text, encoding="utf-8")
+            games += 1
+            unreadable += problem is not None
+    finally:
+        store.close()
+    return Backup(folder, database, games, unreadable)
