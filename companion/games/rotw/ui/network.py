@@ -21,7 +21,7 @@ from companion.app.footprints import Footprint, Footprints
 from companion.app.marks import player_marks
 
 from . import network_labels as labels
-from .colours import PLAYER_RGBA
+from .colours import GOODS_RGBA, PLAYER_RGBA
 
 from ..engine import GOODS, START
 from ..engine.box import ANY_GOODS_VALUE
@@ -32,12 +32,6 @@ RAIL_RGBA = {
     "brown": (0.58, 0.36, 0.18, 1),
     "orange": (0.98, 0.55, 0.10, 1),
     "white": (0.95, 0.95, 0.95, 1),
-}
-GOODS_RGBA = {
-    "blue": (0.16, 0.42, 0.92, 1),
-    "red": (0.86, 0.16, 0.16, 1),
-    "black": (0.05, 0.05, 0.06, 1),
-    "yellow": (1.0, 0.85, 0.10, 1),
 }
 GOODS_INK = {"blue": (1, 1, 1, 1), "red": (1, 1, 1, 1), "black": (1, 1, 1, 1),
              "yellow": (0.1, 0.1, 0.1, 1)}
