@@ -19,6 +19,8 @@
 #   /etc/systemd/system/companion.service, enabled for multi-user.target, and
 #   /etc/systemd/system/companion-stopped.service (the screen's message at the start limit)
 #   /etc/udev/rules.d/99-companion-scanner.rules
+#   /etc/udev/rules.d/99-companion-usb.rules and /etc/systemd/system/media-companion_usb.mount:
+#     a USB stick for backups, mounted at /media/companion_usb while it is plugged in
 #   user and group `companion` (system, no home, no login shell)
 #   /var/lib/companion      the database; made by systemd on first start (StateDirectory=)
 #
@@ -39,11 +41,14 @@ SERVICE_USER="companion"
 UNIT="companion.service"
 STOPPED="companion-stopped.service"
 RULES="99-companion-scanner.rules"
+USB_RULES="99-companion-usb.rules"  # a USB stick for backups, mounted by USB_MOUNT
+USB_MOUNT="media-companion_usb.mount"
+USB_DIR="/media/companion_usb"
 # The groups the unit's SupplementaryGroups= names: Raspberry Pi OS has them all; any that is
 # missing (gpio on a machine that is not a Pi) is made, or systemd would refuse to start.
 DEVICE_GROUPS=(video render input dialout gpio)
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -68,6 +73,8 @@ RELEASES="$HOME_DIR/releases"
 UNIT_PATH="$(at /etc/systemd/system/$UNIT)"
 STOPPED_PATH="$(at /etc/systemd/system/$STOPPED)"
 RULES_PATH="$(at /etc/udev/rules.d/$RULES)"
+USB_RULES_PATH="$(at /etc/udev/rules.d/$USB_RULES)"
+USB_MOUNT_PATH="$(at /etc/systemd/system/$USB_MOUNT)"
 STATE="$(at /var/lib/companion)"
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -183,6 +190,10 @@ install_files() {
   install -D -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_PATH"
   install -D -m 0644 "$SOURCE/systemd/$STOPPED" "$STOPPED_PATH"
   install -D -m 0644 "$SOURCE/systemd/$RULES" "$RULES_PATH"
+  install -D -m 0644 "$SOURCE/systemd/$USB_RULES" "$USB_RULES_PATH"
+  install -D -m 0644 "$SOURCE/systemd/$USB_MOUNT" "$USB_MOUNT_PATH"
+  # The stick's mount point exists before the app starts: its unit lists it in ReadWritePaths=.
+  install -d -m 0755 "$(at "$USB_DIR")"
   if [ "$OFFLINE" = 0 ]; then
     systemctl daemon-reload
     if command -v udevadm >/dev/null; then
@@ -199,7 +210,8 @@ uninstall() {
     [ "$OFFLINE" = 1 ] || systemctl stop "$UNIT" || true
     systemctl_ disable "$UNIT" >/dev/null 2>&1 || true
   fi
-  rm -f "$UNIT_PATH" "$STOPPED_PATH" "$RULES_PATH"
+  rm -f "$UNIT_PATH" "$STOPPED_PATH" "$RULES_PATH" "$USB_RULES_PATH" "$USB_MOUNT_PATH"
+  rmdir "$(at "$USB_DIR")" 2>/dev/null || true  # only if empty: never a mounted stick's files
   rm -rf "$HOME_DIR"
   if [ "$OFFLINE" = 0 ]; then
     systemctl daemon-reload

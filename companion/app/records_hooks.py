@@ -7,7 +7,7 @@ from kivy.app import App
 from kivy.metrics import sp
 
 from companion.store import GameRecord
-from .i18n import _
+from .i18n import _, ngettext
 
 
 def record_buttons(record: GameRecord, finished: bool) -> list:
@@ -24,8 +24,8 @@ def record_buttons(record: GameRecord, finished: bool) -> list:
 
 
 def export_play(game_id: int) -> None:
-    """The finished game as BG Stats' JSON and as CSV, in the exports folder (on the USB stick
-    when one is plugged in); a notice says where."""
+    """The finished game as BG Stats' JSON and as CSV, on the USB stick when one is plugged in
+    (else in the exports folder beside the database); a notice says where."""
     from .widgets import Question
     try:
         path = write_play(game_id)
@@ -41,8 +41,10 @@ def write_play(game_id: int):
     from pathlib import Path
     from companion.records import bgstats
     from .unreadable import EXPORTS
+    from companion.records.backup import usb_sticks
     store = App.get_running_app().store
-    folder = Path(store.path).parent / EXPORTS
+    sticks = usb_sticks()  # on the stick when one is plugged in: the kiosk has no other way out
+    folder = sticks[0] / "companion-exports" if sticks else Path(store.path).parent / EXPORTS
     folder.mkdir(parents=True, exist_ok=True)
     play = bgstats.play_json(store, game_id)
     (folder / f"play-{game_id}.bgstats.json").write_text(
@@ -104,3 +106,30 @@ def title_bar(screen):
     top.add_widget(title)
     top.add_widget(back)
     return top, title
+
+
+def backup_button():
+    """Settings' "Back up to a USB stick": the database and every game as a log file."""
+    from kivy.factory import Factory
+    button = Factory.BigButton(text=_("Back up to a USB stick"), font_size=sp(16))
+    button.bind(on_release=lambda *_: back_up())
+    return button
+
+
+def back_up() -> None:
+    """A backup onto the plugged-in stick; a notice says where it went (or what to do)."""
+    from pathlib import Path
+    from companion.records.backup import to_stick
+    from .widgets import Question
+    store = App.get_running_app().store
+    try:
+        done = to_stick(Path(store.path))
+    except Exception as error:  # a full or pulled stick, a database that cannot be read
+        text = _("The backup failed: {error}").format(error=error)
+    else:
+        text = _("No USB stick found: plug one in, wait a moment, then tap again.") \
+            if done is None else ngettext(
+                "Backed up to {folder}: the database and {count} game as a log file.",
+                "Backed up to {folder}: the database and {count} games as log files.",
+                done.games).format(folder=done.folder, count=done.games)
+    Question(text, _("OK"), lambda: None, None).open(animation=False)

@@ -8,7 +8,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
-from . import keyboard
+from . import keyboard, records_hooks
 from .games import game_ids, game_ui
 from .i18n import LANGUAGES, _
 from .screens import BaseScreen
@@ -33,6 +33,9 @@ class SettingsScreen(BaseScreen):
         self._scanning(app.store)
         self.ids.keyboard.state = "down" if keyboard.wanted(app.store, app.kiosk) else "normal"
         self.ids.keyboard.disabled = app.kiosk  # the kiosk always has it
+        if "backup" not in self.ids:  # Back up to a USB stick, beside Teach (issue 15)
+            self.ids["backup"] = records_hooks.backup_button()
+            self.ids.teach.parent.add_widget(self.ids["backup"])
 
     def set_keyboard(self, on: bool) -> None:
         app = App.get_running_app()

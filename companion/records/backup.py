@@ -8,6 +8,8 @@ copied database holds. A game whose rows cannot be read is written as stored (as
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
@@ -84,3 +86,47 @@ def backup(source: Path, target: Path, now: datetime | None = None) -> Backup:
     finally:
         store.close()
     return Backup(folder, database, games, unreadable)
+
+
+# The kiosk's stick (systemd/media-companion_usb.mount); on a desktop, sticks the desktop
+# mounted under /media/<user>/ or /run/media/<user>/. COMPANION_USB names another folder.
+KIOSK_STICK = Path("/media/companion_usb")
+DESKTOP_ROOTS = ("/media/", "/run/media/")
+
+
+def _unescape(field: str) -> str:
+    """/proc/mounts writes a space in a path as \\040 (and tab, newline, backslash alike)."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+
+
+def usb_sticks(mounts: str | None = None, env=os.environ) -> list[Path]:
+    """The plugged-in USB sticks this user may write to, the kiosk's first."""
+    if env.get("COMPANION_USB"):
+        folder = Path(env["COMPANION_USB"])
+        return [folder] if folder.is_dir() else []
+    if mounts is None:
+        try:
+            mounts = Path("/proc/mounts").read_text()
+        except OSError:
+            return []
+    found = []
+    for line in mounts.splitlines():
+        fields = line.split()
+        if len(fields) < 2:
+            continue
+        point = Path(_unescape(fields[1]))
+        if (point == KIOSK_STICK or str(point).startswith(DESKTOP_ROOTS)) \
+                and os.access(point, os.W_OK):
+            found.append(point)
+    return sorted(found, key=lambda p: (p != KIOSK_STICK, str(p)))
+
+
+def to_stick(source: Path, env=os.environ) -> Backup | None:
+    """A backup onto the first USB stick, flushed to it (it may be pulled right after); None
+    when no stick is plugged in."""
+    sticks = usb_sticks(env=env)
+    if not sticks:
+        return None
+    done = backup(source, sticks[0])
+    os.sync()
+    return done

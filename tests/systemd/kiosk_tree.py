@@ -53,4 +53,5 @@ def system_tree(root: Path) -> Path:
     for name in ("shadow", "gshadow"):
         (etc / name).chmod(0o640)
     shutil.copytree(SYSTEM_UNITS, root / "usr" / "lib" / "systemd" / "system", symlinks=True)
+    (root / "media").mkdir()  # Debian's base-files has it: the USB stick's mount point goes there
     return root

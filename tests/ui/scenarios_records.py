@@ -160,3 +160,36 @@ async def records_stats(d, args):
     await d.frames(0.3)
     seen["back_to"] = d.app.root.current
     d.record("stats", seen)
+
+
+async def records_backup(d, args):
+    """Settings' Back up to a USB stick: without a stick it says what to do; with one the
+    database and every game go into a new folder on it, and the notice says where."""
+    import os
+    from kivy.core.window import Window
+    await played_to_the_end(d, "manhattan-traffiq", players=["Anna", "Ben"])
+    stick = Path(d.app.store.path).parent / "stick"
+    os.environ["COMPANION_USB"] = str(stick)  # not plugged in yet: the folder is not there
+    d.app.go("settings")
+    await d.frames(0.5)
+    screen = d.app.root.current_screen
+    seen = {"audit": await d.audit("records-settings")}
+
+    async def tap_backup(name):
+        await d.tap(_find(screen, "Back up to a USB stick"))
+        await d.frames(0.8)
+        notice = next(w for w in Window.children if type(w).__name__ == "Question")
+        text = " ".join(w.text for w in notice.walk() if type(w).__name__ == "Label"
+                        or getattr(w, "text", None) and "Note" in type(w).__name__)
+        audit = await d.audit(name)
+        await d.tap(_find(notice, "OK"))
+        await d.frames(0.3)
+        return text, audit
+
+    seen["none"], seen["none_audit"] = await tap_backup("records-backup-none")
+    stick.mkdir()
+    seen["done"], seen["done_audit"] = await tap_backup("records-backup-done")
+    seen["folders"] = [p.name for p in stick.iterdir()]
+    seen["files"] = sorted(str(p.relative_to(stick)).split("/", 1)[1] for p in stick.rglob("*")
+                           if p.is_file())
+    d.record("backup", seen)

@@ -51,3 +51,13 @@ def test_each_games_statistics_from_history_with_head_to_head(run_scenario):
     assert seen["pair"][0] != seen["pair"][1] and seen["pair_after"][1] != seen["pair"][1]
     assert "together" in seen["duel_after"], seen
     assert seen["back_to"] == "history", seen
+
+
+def test_settings_back_up_to_a_usb_stick_and_say_where(run_scenario):
+    seen = run_scenario("records_backup").check().report["backup"]
+    clean(seen["audit"])
+    assert "No USB stick found" in seen["none"], seen
+    clean(seen["none_audit"])
+    assert len(seen["folders"]) == 1 and seen["folders"][0] in seen["done"], seen
+    assert seen["files"] == ["companion.db", "games/game-1-manhattan-traffiq.jsonl"], seen
+    clean(seen["done_audit"])
