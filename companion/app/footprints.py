@@ -8,9 +8,11 @@ smaller than 15 px (issue 17: the results maps stay readable with the largest ga
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 SLACK = 2.0  # px two rectangles may share before one covers the other
+PUSH_TRIES = 16  # a label's first places where it may push others aside
+CELL = 40.0  # px: the grid that finds what lies near a label
 
 
 @dataclass(frozen=True)
@@ -31,22 +33,35 @@ class Footprint:
         return self.x + self.w / 2, self.y + self.h / 2
 
     def at(self, cx: float, cy: float) -> "Footprint":
-        return replace(self, x=cx - self.w / 2, y=cy - self.h / 2)
+        return Footprint(self.kind, self.name, cx - self.w / 2, cy - self.h / 2, self.w, self.h,
+                         self.px, self.spots)
 
     def overlaps(self, other: "Footprint", slack: float = SLACK) -> bool:
-        return (min(self.x + self.w, other.x + other.w) - max(self.x, other.x) > slack and
-                min(self.y + self.h, other.y + other.h) - max(self.y, other.y) > slack)
+        """They share more than `slack` px both across and up (written out: a map places
+        labels among a hundred others on every move)."""
+        ax, ay, bx, by = self.x, self.y, other.x, other.y
+        return (ax + self.w - bx > slack and bx + other.w - ax > slack and
+                self.w > slack and other.w > slack and
+                ay + self.h - by > slack and by + other.h - ay > slack and
+                self.h > slack and other.h > slack)
 
 
 @dataclass
 class Footprints:
-    """Everything a map drew since it last cleared, in order."""
+    """Everything a map drew since it last cleared, in order; placing a label looks only at
+    what lies near it (a grid of cells), since a map places a hundred labels on every move."""
 
     drawn: list[Footprint] = field(default_factory=list)
     origin: tuple[float, float] = (0.0, 0.0)  # the map's lower left corner, as drawn
+    _grid: dict = field(default_factory=dict, repr=False)  # cell -> footprints over it
+    _indexed: int = 0  # how many of `drawn` the grid holds (the rest came since)
 
     def clear(self) -> None:
         self.drawn.clear()
+        self._forget()
+
+    def _forget(self) -> None:
+        self._grid, self._indexed = {}, 0
 
     def text(self, name: str, cx: float, cy: float, w: float, h: float, px: float) -> None:
         self.drawn.append(Footprint("text", name, cx - w / 2, cy - h / 2, w, h, px))
@@ -55,22 +70,8 @@ class Footprints:
         """A round (or square) shape of radius r around a point."""
         self.drawn.append(Footprint("shape", name, cx - r, cy - r, 2 * r, 2 * r))
 
-    def free(self, cx: float, cy: float, w: float, h: float, avoid=("text", "shape")) -> bool:
-        """Nothing drawn yet lies where a w×h box centred on (cx, cy) would go."""
-        box = Footprint("text", "", cx - w / 2, cy - h / 2, w, h)
-        return not any(f.kind in avoid and box.overlaps(f) for f in self.drawn)
-
-    def place(self, spots, w: float, h: float, avoid=("text", "shape")):
-        """The first of the candidate centres where a w×h label is clear of everything drawn
-        so far (the first candidate when none is)."""
-        spots = list(spots)
-        for cx, cy in spots:
-            if self.free(cx, cy, w, h, avoid):
-                return cx, cy
-        return spots[0]
-
     def find(self, name: str) -> Footprint | None:
-        return next((f for f in self.drawn if f.name == name), None)
+        return next((f for f in reversed(self.drawn) if f.name == name), None)
 
     def put(self, name: str, spots, w: float, h: float, kind: str = "text",
             px: float = 0.0) -> Footprint:
@@ -81,30 +82,62 @@ class Footprints:
         boxes = [Footprint(kind, name, cx - w / 2, cy - h / 2, w, h, px, spots)
                  for cx, cy in spots]
         chosen = next((b for b in boxes if self._clear(b)), None)
-        if chosen is None:
-            chosen = next((b for b in boxes if self._push_aside(b)), boxes[0])
+        if chosen is None:  # (pushing is dearer: only at the first few places)
+            chosen = next((b for b in boxes[:PUSH_TRIES] if self._push_aside(b)), boxes[0])
         self.drawn.append(chosen)
         return chosen
 
-    def _clear(self, box: Footprint, ignore=()) -> bool:
-        return not any(f is not box and f not in ignore and box.overlaps(f) for f in self.drawn)
+    @staticmethod
+    def _cells(f: Footprint) -> list[tuple[int, int]]:
+        i0, i1 = int(f.x // CELL), int((f.x + f.w) // CELL)
+        j0, j1 = int(f.y // CELL), int((f.y + f.h) // CELL)
+        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+
+    def _index(self) -> dict:
+        """The grid, brought up to date with what was drawn since."""
+        if self._indexed > len(self.drawn):
+            self._forget()
+        grid = self._grid
+        for f in self.drawn[self._indexed:]:
+            for cell in self._cells(f):
+                grid.setdefault(cell, []).append(f)
+        self._indexed = len(self.drawn)
+        return grid
+
+    def _near(self, box: Footprint) -> list[Footprint]:
+        """What was drawn over the cells `box` touches (one may come twice)."""
+        grid = self._index()
+        return [f for cell in self._cells(box) for f in grid.get(cell, ())]
+
+    def _clear(self, box: Footprint) -> bool:
+        return not any(box.overlaps(f) for f in self._near(box) if f is not box)
 
     def _push_aside(self, box: Footprint) -> bool:
         """Move what stands where `box` would go, if each of them has a clear spot of its own
         elsewhere (clear of `box` too); nothing moves otherwise."""
-        blockers = [f for f in self.drawn if box.overlaps(f)]
-        if not blockers or any(not f.spots for f in blockers):
+        blockers = []
+        for f in self._near(box):
+            if box.overlaps(f) and f not in blockers:
+                if not f.spots:
+                    return False  # something that cannot move
+                blockers.append(f)
+        if not blockers:
             return False
-        moved = {}
+        away, moved = {id(f) for f in blockers}, {}
         for blocker in blockers:
-            others = [f for f in self.drawn if f not in blockers] + [box] + list(moved.values())
             spot = next((s for s in blocker.spots
-                         if not any(blocker.at(*s).overlaps(o) for o in others)), None)
+                         if self._clear_of(blocker.at(*s), away, [box, *moved.values()])), None)
             if spot is None:
                 return False
             moved[id(blocker)] = blocker.at(*spot)
         self.drawn = [moved.get(id(f), f) for f in self.drawn]
+        self._forget()
         return True
+
+    def _clear_of(self, box: Footprint, away: set, extra: list) -> bool:
+        """Clear of what was drawn (but the footprints in `away`) and of `extra`."""
+        return not any(box.overlaps(f) for f in self._near(box) if id(f) not in away) and \
+            not any(box.overlaps(f) for f in extra)
 
     def texts(self) -> list[Footprint]:
         return [f for f in self.drawn if f.kind == "text"]
