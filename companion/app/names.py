@@ -64,6 +64,7 @@ class NameLabel(Label):
                   bold=self._lay_out, texture_size=self._fit_height,
                   least_height=self._fit_height)
         self._lay_out()
+        self._fit_height()  # an empty name changes no texture size: no event would size it
 
     def _lay_out(self, *_args) -> None:
         room = self.width - 2 * dp(2)

@@ -80,12 +80,26 @@ class ScoringScreen(TtrScreen):
                 button = ToggleButton(font_size=sp(15), halign="center", valign="middle")
                 button.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
                 button.ticket_id = ticket_id
+                button.bind(on_release=self._ticket_tapped)
                 grid.add_widget(button)
         for button in grid.children:
             button.text = ticket_label(board, button.ticket_id)
             button.state = "normal"
-            button.disabled = button.ticket_id not in free
+            # another player's: greyed, yet a tap says whose it is (never disabled: no taps)
+            button.closed = button.ticket_id not in free
+            button.color = (1, 1, 1, 0.35 if button.closed else 1)
         self.seat = seat
+
+    def _ticket_tapped(self, button) -> None:
+        if button.closed:
+            button.state = "normal"
+            self._explain_closed(button.ticket_id)
+
+    def _explain_closed(self, ticket_id: str) -> None:
+        """The engine's reason this ticket cannot be revealed (another player revealed it)."""
+        reason = self.table.check(RevealTickets(self.seat, (ticket_id,)))
+        if reason is not None:
+            self.show_message(explain(reason))
 
     def component_scanned(self, component) -> bool:
         """A scanned ticket goes to the tickets of the player tapping theirs in."""
@@ -93,10 +107,8 @@ class ScoringScreen(TtrScreen):
             return False
         for button in self.ids.tickets.children:
             if button.ticket_id == component.value:
-                if button.disabled:  # the engine's reason: who revealed it
-                    reason = self.table.check(RevealTickets(self.seat, (component.value,)))
-                    if reason is not None:
-                        self.show_message(explain(reason))
+                if button.closed:  # the engine's reason: who revealed it
+                    self._explain_closed(component.value)
                 else:
                     button.state = "down"
                 return True
@@ -109,7 +121,7 @@ class ScoringScreen(TtrScreen):
 
     def done(self) -> None:
         chosen = tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
-                       if b.state == "down")
+                       if b.state == "down" and not b.closed)
         App.get_running_app().submit(RevealTickets(self.seat, chosen))
 
     def undo(self) -> None:
