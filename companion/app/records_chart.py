@@ -65,8 +65,12 @@ class ScoreChart(Widget):
             Rectangle(pos=self.pos, size=self.size)
             self._grid(low, high, step, left, width, at)
             self._rounds(series, count, bottom, at)
-            for seat in range(len(series.players)):
-                self._line(seat, [at(i, p[seat]) for i, p in enumerate(series.points)])
+            lines = [[at(i, p[seat]) for i, p in enumerate(series.points)]
+                     for seat in range(len(series.players))]
+            for seat, points in enumerate(lines):
+                self._line(seat, points)
+            for seat, (x, y) in spread([points[-1] for points in lines], dp(26)).items():
+                self._letter(seat, lines[seat][-1], (x, y))
 
     def _grid(self, low: int, high: int, step: int, left: float, width: float, at) -> None:
         for value in range(low, high + 1, step):
@@ -92,18 +96,41 @@ class ScoreChart(Widget):
             Rectangle(texture=texture, size=texture.size,
                       pos=(x - texture.width / 2, bottom - dp(4) - texture.height))
 
+    def _rgba(self, seat: int):
+        return self.colours[seat] if seat < len(self.colours) else (0.7, 0.7, 0.7, 1)
+
     def _line(self, seat: int, points: list[tuple[float, float]]) -> None:
-        rgba = self.colours[seat] if seat < len(self.colours) else (0.7, 0.7, 0.7, 1)
         flat = [c for point in points for c in point]
         Color(0, 0, 0, 0.6)  # a dark edge: a white or yellow line reads on any neighbour
         Line(points=flat, width=dp(3.5))
-        Color(*rgba)
+        Color(*self._rgba(seat))
         Line(points=flat, width=dp(2.2))
+
+    def _letter(self, seat: int, end: tuple[float, float], at: tuple[float, float]) -> None:
+        """The player's letter in a disc of their colour at the line's end (moved up or down,
+        with a stroke to the end, where ends meet)."""
         r = dp(13)
-        x, y = points[-1]
-        y += (seat - (len(self.series.players) - 1) / 2) * dp(3)  # equal ends stay apart
+        x, y = at
+        if abs(y - end[1]) > 1:
+            Color(*self._rgba(seat))
+            Line(points=[end[0], end[1], x, y], width=dp(1.2))
+        Color(*self._rgba(seat))
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
         letter = _text(self.series.players[seat][:1].upper(), 16, bold=True, outline=True)
         Color(1, 1, 1, 1)
         Rectangle(texture=letter, size=letter.size,
                   pos=(x - letter.width / 2, y - letter.height / 2))
+
+
+def spread(ends: list[tuple[float, float]], gap: float) -> dict[int, tuple[float, float]]:
+    """Where each line's letter goes: at its end, moved apart (keeping their order) so that no
+    two discs overlap."""
+    order = sorted(range(len(ends)), key=lambda seat: ends[seat][1])
+    placed: dict[int, tuple[float, float]] = {}
+    floor = None
+    for seat in order:
+        x, y = ends[seat]
+        y = y if floor is None else max(y, floor + gap)
+        placed[seat] = (x, y)
+        floor = y
+    return placed

@@ -35,8 +35,7 @@ async def records_clocks(d, args):
     seen["paused"] = table.paused
     seen["break_open"] = len(views)
     seen["break_audit"] = await d.audit("records-break")
-    go_on = [w for w in views[0].walk() if getattr(w, "text", "") == "Go on playing"]
-    await d.tap(go_on[0])
+    await d.tap(_find(views[0], "Go on playing"))
     await d.frames(0.4)
     seen["after_go_on"] = table.paused
     seen["break_after"] = len([w for w in Window.children if isinstance(w, BreakView)])
@@ -64,7 +63,9 @@ class PretendClock:
 
 
 def _find(root, text: str):
-    return next(w for w in root.walk() if getattr(w, "text", None) == text)
+    """The widget showing this English text, in the language the app speaks now."""
+    from companion.app.i18n import _
+    return next(w for w in root.walk() if getattr(w, "text", None) == _(text))
 
 
 async def played_to_the_end(d, game_id: str, players=None):
@@ -140,7 +141,8 @@ async def records_stats(d, args):
     await d.frames(0.5)
     seen = {"history_audit": await d.audit("records-history")}
     history = d.app.root.current_screen
-    buttons = [w for w in history.walk() if getattr(w, "text", "") == "Statistics and head to head"]
+    from companion.app.i18n import _
+    buttons = [w for w in history.walk() if getattr(w, "text", "") == _("Statistics and head to head")]
     seen["buttons"] = len(buttons)
     await d.tap(buttons[0])
     await d.wait_for(lambda: d.app.root.current == "game_stats", what="the statistics")
