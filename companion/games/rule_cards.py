@@ -36,6 +36,7 @@ class TableOption(Variant):
     quote: str = ""  # the rulebook's own sentence, as printed (a short quote)
     quote_language: str = ""  # the language it is printed in
     meaning: str = ""  # msgid: the sentence in English, translated for the other languages
+    when: str = ""  # the game option it belongs to (the family game's), if it applies only there
 
 
 COMMON = (
@@ -99,6 +100,7 @@ def table_defaults(game_id: str) -> dict[str, Any]:
 
 
 def in_force(game_id: str, options: dict[str, Any]) -> list[tuple[TableOption, Any]]:
-    """Each table option with the value a game's header gives it (its default if none)."""
+    """Each table option that applies to a game with these options (its header's), with the
+    value they give it (its default if none)."""
     return [(option, options.get(option.option, option.choices[0][0]))
-            for option in table_options(game_id)]
+            for option in table_options(game_id) if not option.when or options.get(option.when)]

@@ -83,3 +83,14 @@ def test_table_options_default_to_the_engines_reading():
             state = rules_for(game.game_id).new_state(("A", "B"), {})
             value = getattr(state.table, option.option)
             assert getattr(value, "value", value) == option.choices[0][0], option.option
+
+
+def test_the_rules_screen_lists_the_options_that_apply_to_the_game():
+    """The family game's option is listed only for a family game; each with the header's value,
+    else its default."""
+    from companion.games.rule_cards import in_force
+    full = dict((o.option, v) for o, v in in_force("rotw-card-game", {"locomotive_second": False}))
+    assert full == {"locomotive_second": False, "value_five_stops": False}
+    family = dict((o.option, v) for o, v in in_force("rotw-card-game", {"family": True}))
+    assert family["family_locomotives"] == "jokers"
+    assert in_force("ttr-nyc", {}) == []

@@ -103,5 +103,5 @@ TABLE_OPTIONS = (
         (("jokers", N_("Kept as jokers worth 1")), ("removed", N_("Left in the box"))),
         quote="Csak Sín és Város Kártyával játszhatok.",
         quote_language="hu",
-        meaning=N_("Play only with rail and city cards.")),
+        meaning=N_("Play only with rail and city cards."), when="family"),
 )
