@@ -23,6 +23,7 @@ from ..engine import Tile
 from ..engine.box import parse_layout
 from companion.store import StoreError
 from companion.app.i18n import _
+from companion.app.why import Refusal
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
 from .dialog import TraffiqDialog
@@ -168,8 +169,9 @@ class TraffiqStartScreen(BaseScreen):
         x, y = violation.params.get("x"), violation.params.get("y")
         self.city.cells_lit = [(x, y)] if (x, y) in self.layout else []
         reason = explain(violation)
-        if self.city.cells_lit:
-            reason = _("{reason} It is lit on the map.").format(reason=reason)
+        if self.city.cells_lit:  # still the refusal, so its Why? stays
+            reason = Refusal(_("{reason} It is lit on the map.").format(reason=reason),
+                             violation.code)
         self.ids.message.show(reason, seconds=8)
 
 
