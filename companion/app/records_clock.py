@@ -57,7 +57,7 @@ class ClockButton(Factory.QuietButton):
     """Beside the seat strip: the clock of the player to move, running; a tap pauses."""
 
     def __init__(self, screen, **kwargs):
-        super().__init__(size_hint=(None, None), width=dp(72), height=touch(),
+        super().__init__(size_hint=(None, None), width=dp(64), height=touch(),
                          font_size=sp(15), halign="center", valign="middle", **kwargs)
         self.screen = screen
         self._event = None
