@@ -22,7 +22,7 @@ from companion.resources import kv_file
 from companion.store import Store, StoreError, UnreadableGame, default_path
 from companion.table import Table
 from companion.watchdog import Watchdog
-from . import keyboard, single, storage
+from . import keyboard, memory, single, storage
 from .games import game_ids, game_ui
 from . import kiosk
 from .i18n import LANGUAGES, _, tr
@@ -119,6 +119,7 @@ class CompanionApp(App):
             manager.promise((game.play, game.score_only, game.scoring),
                             partial(self.ensure_game, game_id))
         manager.missing = self._game_of  # a game's own extra screen, e.g. TraffIQ's start
+        manager.bind(current=lambda _m, _name: memory.after_next_frame(Window))
         self.root = manager
         return manager
 
@@ -315,6 +316,8 @@ class CompanionApp(App):
 
     def _table_changed(self, table: Table, action: Action | None) -> None:
         self.dispatch("on_table_change", action)
+        from kivy.core.window import Window
+        memory.after_next_frame(Window)  # a move redraws the map: its old buffers are freed
 
     def on_table_change(self, action: Action | None) -> None:
         """Screens listen to this to redraw after every move."""

@@ -1,0 +1,22 @@
+"""The freed memory goes back to the system on Linux (glibc's malloc_trim), and the call is
+harmless where there is no glibc (companion/app/memory.py, issue 11 req. 8)."""
+
+from __future__ import annotations
+
+import platform
+import sys
+
+import pytest
+
+from companion.app import memory
+
+
+@pytest.mark.skipif(sys.platform != "linux" or platform.libc_ver()[0] != "glibc",
+                    reason="malloc_trim is glibc's")
+def test_release_trims_on_glibc():
+    assert memory.release() is True
+
+
+def test_release_without_a_trim_does_nothing(monkeypatch):
+    monkeypatch.setattr(memory, "_trim", lambda: None)
+    assert memory.release() is False
