@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 
+from kivy.clock import Clock
 from kivy.graphics import Color, InstructionGroup, Rectangle, RoundedRectangle
 from kivy.metrics import dp
 from kivy.properties import StringProperty
@@ -80,7 +81,10 @@ class Emblem(Widget):
         self.size_hint = (None, None)
         self._group = InstructionGroup()
         self.canvas.add(self._group)
-        self.bind(pos=self._draw, size=self._draw, game_id=self._draw)
+        # Drawn once per frame, before it, however often the layout moved it meanwhile (Home's
+        # first layout moves each emblem a dozen times: the start-up budget, docs/benchmarks.md)
+        self._trigger = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self._trigger, size=self._trigger, game_id=self._trigger)
 
     def _draw(self, *_args) -> None:
         self._group.clear()
