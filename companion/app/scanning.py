@@ -14,7 +14,6 @@ from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.config import ConfigError, load, scanner_config
 from companion.store import StoreError, TaggedComponent
 from .games import game_ids, game_ui
 from .i18n import _
@@ -48,6 +47,7 @@ class Scanning:
         self._ever_connected = False
 
     def start(self) -> None:
+        from companion.config import ConfigError, load, scanner_config  # after Home's frame
         try:
             config = scanner_config(load())
         except ConfigError as error:
