@@ -53,15 +53,16 @@ def show_break() -> None:
             view.dismiss(animation=False)
 
 
-class ClockButton(Factory.QuietButton):
-    """Beside the seat strip: the clock of the player to move, running; a tap pauses."""
+class ClockButton:
+    """Beside the seat strip: the clock of the player to move, running; a tap pauses. (The
+    button is made here, not subclassed: its look is a kv rule, known once the layouts load.)"""
 
-    def __init__(self, screen, **kwargs):
-        super().__init__(size_hint=(None, None), width=dp(64), height=touch(),
-                         font_size=sp(15), halign="center", valign="middle", **kwargs)
+    def __init__(self, screen):
+        self.button = Factory.QuietButton(size_hint=(None, None), width=dp(64), height=touch(),
+                                          font_size=sp(15), halign="center", valign="middle")
         self.screen = screen
         self._event = None
-        self.bind(on_release=lambda *_: toggle_pause())
+        self.button.bind(on_release=lambda *_: toggle_pause())
 
     def start(self) -> None:
         if self._event is None:
@@ -79,19 +80,19 @@ class ClockButton(Factory.QuietButton):
             return
         table = self.screen.table
         if table is None or table.status.over:
-            self.text, self.disabled = "", True
+            self.button.text, self.button.disabled = "", True
             return
-        self.disabled = False
+        self.button.disabled = False
         try:
             clocks = table.clocks
         except Exception:  # a clock that cannot be read must never stop the game
             log.warning("the clocks of game %s cannot be read", table.game_id, exc_info=True)
-            self.text = _("Pause")
+            self.button.text = _("Pause")
             return
         seat = clocks.mover
         running = seconds_text(clocks.player(seat, table.wall_clock()).total) \
             if seat is not None else ""
-        self.text = f"{running}\n{_('Pause')}" if running else _("Pause")
+        self.button.text = f"{running}\n{_('Pause')}" if running else _("Pause")
 
 
 class BreakView(ModalView):
@@ -144,6 +145,6 @@ def _cell(text: str, size: float, bold: bool = False, colour=(1, 1, 1, 1),
 
 def add_clock(screen, slot: BoxLayout) -> ClockButton:
     """The play screens' hook: the clock button at the end of the seat strip's slot."""
-    button = ClockButton(screen)
-    slot.add_widget(button)
-    return button
+    clock = ClockButton(screen)
+    slot.add_widget(clock.button)
+    return clock

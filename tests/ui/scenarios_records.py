@@ -9,7 +9,7 @@ from scenarios_table import inside, start
 
 
 def _clock_seen(screen) -> dict:
-    button = screen.clock_button
+    button = screen.clock_button.button
     return {"text": button.text, "size": [button.width, button.height],
             "inside": inside(button, screen), "font": button.font_size}
 
@@ -29,7 +29,7 @@ async def records_clocks(d, args):
         d.app.submit(pretend.step())
     await d.frames(1.2)
     seen = {"clock": _clock_seen(screen), "audit": await d.audit("records-clock")}
-    await d.tap(screen.clock_button)
+    await d.tap(screen.clock_button.button)
     await d.frames(0.4)
     views = [w for w in Window.children if isinstance(w, BreakView)]
     seen["paused"] = table.paused
