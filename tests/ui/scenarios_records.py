@@ -109,9 +109,10 @@ async def records_chart(d, args):
     log_screen.game_id = game_number
     d.app.go("game_log")
     await d.frames(0.5)
+    log_audit = await d.audit("records-game-log")
     await d.tap(_find(log_screen, "Chart & times"))
     await d.frames(0.5)
-    found["history"] = {"screen": d.app.root.current,
+    found["history"] = {"screen": d.app.root.current, "log_audit": log_audit,
                         "audit": await d.audit("records-chart-history")}
     await d.tap(_find(d.app.root.current_screen, "Export for BG Stats"))
     await d.frames(0.4)

@@ -37,6 +37,7 @@ def test_every_results_screen_and_history_show_the_chart_and_the_clocks(run_scen
         clean(game["results_audit"])
         assert game["back_to"] == game["results"], game
     assert seen["history"]["screen"] == "game_record", seen["history"]
+    clean(seen["history"]["log_audit"])  # History's page of the game, with its button
     clean(seen["history"]["audit"])
     assert seen["history"]["back_to"] == "game_log", seen["history"]
     number = seen["history"]["exported"][0].split(".")[0].split("-")[1]
