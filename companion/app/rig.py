@@ -21,7 +21,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.config import ConfigError, config_path, load
 from .i18n import _
 from .theme import touch
 from .widgets import Question
@@ -45,6 +44,7 @@ class Rig:
         from companion.hardware.seats import SeatButtons, SeatLights, make_pin_factory
         choice = make_pin_factory()
         self.mock = choice.mock
+        from companion.config import ConfigError, config_path, load  # after Home's frame
         try:
             pin_map = apply_overrides(DEFAULT_PIN_MAP, load(), str(config_path()))
         except (ConfigError, ValueError) as error:
@@ -290,6 +290,9 @@ class SeatStrip(BoxLayout):
             cell.lamp.letter = mark
 
 
+MOVER_ROOM = 200  # dp: the room the mover's hint keeps before a waiting seat shows its word
+
+
 class SeatCell(BoxLayout):
     """One player in the seat strip: the lamp (their colour and initial) and what the button
     does; the player to move's cell is the wide one."""
@@ -308,21 +311,43 @@ class SeatCell(BoxLayout):
         self.lamp.letter = name[:1].upper()
         self._hint, self._to_move = hint, to_move
         self.words.color = (1, 1, 1, 1) if to_move else (1, 1, 1, 0.7)
-        self.size_hint_x = 2.6 if to_move else 1
-        self._lay_out()
+        for cell in self.parent.children if self.parent is not None else [self]:
+            cell._lay_out()  # the room a waiting seat's word may take depends on them all
+
+    def on_parent(self, _cell, strip) -> None:
+        if strip is not None:
+            strip.bind(width=self._lay_out)
 
     def _lay_out(self, *_args) -> None:
-        """The hint in whole words, on as many lines as it takes; a waiting seat's only where
-        it fits its line (else the dim lamp says it alone: "așteaptă" is wider than the cell)."""
+        """The mover's hint in whole words, on as many lines as it takes, in all the room the
+        waiting seats leave; a waiting seat's word ("wait") only where the strip can spare it
+        (else the dim lamp says it alone: "așteaptă" would not fit at 800×480)."""
         from kivy.utils import escape_markup
         from .names import text_width
-        words = self.words
-        words.text_size = (words.width, None)
-        hint = escape_markup(self._hint)
+        words, hint = self.words, escape_markup(self._hint)
         if self._to_move:
+            self.size_hint_x, words.size_hint_x = 1, 1
+            words.text_size = (words.width, None)
             words.text = f"[b]{hint}[/b]"
-        else:
-            words.text = hint if text_width(self._hint, words.font_size) <= words.width else ""
+            return
+        word = text_width(self._hint, words.font_size) + dp(4)
+        shown = word <= self._spare()
+        words.text = hint if shown else ""
+        words.size_hint_x, words.width = None, (word if shown else 0)
+        words.text_size = (words.width, None)
+        self.size_hint_x = None
+        self.width = self.lamp.width + (self.spacing + word if shown else 0)
+
+    def _spare(self) -> float:
+        """The room for each waiting seat's word: what the strip has beyond every lamp and
+        the mover's hint's own (MOVER_ROOM)."""
+        strip = self.parent
+        if strip is None:
+            return 0
+        cells = strip.children
+        waiting = sum(1 for cell in cells if not cell._to_move) or 1
+        lamps = sum(cell.lamp.width + cell.spacing for cell in cells)
+        return (strip.width - lamps - strip.spacing * (len(cells) - 1) - dp(MOVER_ROOM)) / waiting
 
     def _fit_height(self, *_args) -> None:
         """The strip as tall as its longest hint (German, Hungarian: three lines)."""
