@@ -87,7 +87,7 @@ class Questions:
                                self._home(picker))
         if table.state.phase is Phase.SETUP:
             heading = _("Setup: deal each player a Locomotive, a City 2 and 2 cards; turn up "
-                        "{count} cards and tap each ({n} of {count})")
+                        "the display and tap each card ({n} of {count})")
         elif count == 1:
             heading = _("Which card was turned face up?")
         else:
@@ -153,8 +153,8 @@ class Questions:
                                self._home(picker))
         chosen = [parse_card(key) for key in self.collected]
         allowed = {card.key for card in table.rules.hand_cards(s, seat, chosen)}
-        self.screen.dialog.show(_("{player} holds more than {limit} cards: discard {excess} "
-                                  "({n} of {excess})").format(
+        self.screen.dialog.show(_("{player} holds more cards than the limit ({limit}): "
+                                  "discard {excess} ({n} of {excess})").format(
             player=table.header.players[seat], limit=table.rules.box.hand_limit,
             excess=excess, n=len(self.collected) + 1), self.collected, allowed)
 
