@@ -33,9 +33,11 @@ def moved_aside(moved: MovedAside) -> str:
 def unopened(error: StoreError) -> str:
     """The start-up notice when the database could not be opened, or only read: nothing will
     be saved."""
-    if error.trouble is Trouble.READ_ONLY:
+    if error.trouble is Trouble.READ_ONLY:  # and the way the games get off the card
         return _("The storage is read-only: every saved game can be looked at, but nothing new "
-                 "can be saved.")
+                 "can be saved.") + " " + _(
+            "To copy them off the card, plug in a USB stick and tap Settings, then “Back up to "
+            "a USB stick”.")
     return _("The saved games could not be opened ({reason}). Nothing can be saved until the "
              "storage is fixed and the app is started again.").format(
         reason=str(error.__cause__ or error))

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.gamelog import Header, dump_lines, raw_lines
-from companion.store import Store, UnreadableGame
+from companion.store import Store, UnreadableGame, read_only_copy, writable
 
 DATABASE = "companion.db"
 GAMES = "games"
@@ -52,7 +52,9 @@ def copy_database(source: Path, target: Path) -> None:
     one moment, whatever the app commits meanwhile (WAL mode lets both go on)."""
     if not source.is_file():
         raise FileNotFoundError(f"there is no database at {source}")
-    live = sqlite3.connect(source, timeout=30)
+    # On read-only storage a plain connection could not make the -shm beside the file: the
+    # store's read-only handle reads it (and its -wal) without writing a byte (issue 13).
+    live = sqlite3.connect(source, timeout=30) if writable(source) else read_only_copy(source)
     try:
         copy = sqlite3.connect(target)
         try:

@@ -77,6 +77,23 @@ def assert_every_game_readable_and_nothing_saved(db: Path, games: list[tuple[int
     assert exported.returncode == 0, exported.stderr
     assert len(exported.stdout.splitlines()) == 1 + games[0][1]
     assert json.loads(exported.stdout.splitlines()[0])["game"] == GAME
+    assert_backed_up(db, games)
+
+
+def assert_backed_up(db: Path, games: list[tuple[int, int]]) -> None:
+    """`companion backup` (Settings' backup to a USB stick too) copies every game off the
+    read-only card: the way its games get out (issue 13 req. 3)."""
+    stick = db.parent.parent / f"stick-{uuid.uuid4().hex[:8]}"
+    stick.mkdir()
+    backed = companion("backup", str(stick), "--db", str(db))
+    assert backed.returncode == 0 and "Traceback" not in backed.stderr, backed.stderr
+    [folder] = list(stick.iterdir())
+    assert len(list((folder / "games").iterdir())) == len(games)
+    copy = Store(folder / "companion.db")
+    try:
+        assert sorted((g.id, len(copy.log(g.id))) for g in copy.games()) == sorted(games)
+    finally:
+        copy.close()
 
 
 # ---- a read-only folder ---------------------------------------------------------------------------

@@ -133,7 +133,9 @@ def test_read_only_storage_shows_every_game_and_saves_nothing(run_scenario, tmp_
     home = run.report["home"]
     assert home["cards"] == ids and home["games"] == 2, home
     assert home["message"] == ("The storage is read-only: every saved game can be looked at, "
-                               "but nothing new can be saved."), home
+                               "but nothing new can be saved. To copy them off the card, plug "
+                               "in a USB stick and tap Settings, then “Back up to a USB "
+                               "stick”."), home
     assert run.report["resumed"] == {"screen": "play", "actions": 20}
     refused = run.report["new_game"]
     assert "storage is read-only" in refused["alert"] and refused["games"] == 2, refused
