@@ -102,12 +102,8 @@ class CompanionApp(App):
         tr.switch(self.language)
         from . import widgets  # noqa: F401  the widgets the layouts name
         from .home import HomeScreen
-        from .rig import Rig
-        from .scanning import Scanning
         for name in KV_FILES:
             self.layout(name)
-        self.scanning = Scanning(self)
-        self.rig = Rig(self)
         # Home alone at start; every other screen (a game's too) when first opened, as in
         # Kivy's showcase: the start-up budget of docs/benchmarks.md.
         manager = LazyScreens(transition=NoTransition())
@@ -200,6 +196,9 @@ class CompanionApp(App):
         """The seat LEDs and buttons, the scanner, and the garbage collector's freeze."""
         if self._stopping:
             return
+        from .rig import Rig
+        from .scanning import Scanning
+        self.scanning, self.rig = Scanning(self), Rig(self)
         self.scanning.start()
         self.rig.start()
         self.rig.follow(self.table)  # a game resumed in the meantime
@@ -207,7 +206,8 @@ class CompanionApp(App):
 
     def scanned(self, tag: str) -> None:
         """A scanner tag, on the main thread (the reader hands it over; tests call it)."""
-        self.scanning.scanned(tag)
+        if self.scanning is not None:  # None only before Home's first frame is shown
+            self.scanning.scanned(tag)
 
     def on_stop(self) -> None:
         self._stopping = True
