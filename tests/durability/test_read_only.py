@@ -189,3 +189,26 @@ def test_moves_only_in_the_wal_are_shown_on_a_read_only_mount(rules, mount):
     assert db.with_name("companion.db-wal").stat().st_size > 0
     remount("ro")
     assert_every_game_readable_and_nothing_saved(db, games + [(int(done.stdout), 30)])
+
+
+def test_a_game_on_read_only_storage_is_exported_onto_the_usb_stick(rules, tmp_path, monkeypatch):
+    """Home's and History's "Export it" of a game that can't be opened writes beside the
+    database; on read-only storage that can't be, so it goes onto the stick (or asks for one)."""
+    from companion.app.unreadable import export_folder, export_rows
+    folder = tmp_path / "card"
+    folder.mkdir()
+    db = folder / "companion.db"
+    [(game_id, moves)] = play_games(rules, db, count=1)
+    stick = tmp_path / "stick"
+    with read_only_folder(folder):
+        store, _moved = open_store(db)
+        try:
+            monkeypatch.setenv("COMPANION_USB", str(tmp_path / "no-stick"))
+            assert export_folder(store) is None  # no stick: the screen asks for one
+            stick.mkdir()
+            monkeypatch.setenv("COMPANION_USB", str(stick))
+            target = export_rows(store, game_id, export_folder(store))
+        finally:
+            store.close()
+    assert target.parent.parent == stick
+    assert len(target.read_text(encoding="utf-8").splitlines()) == 1 + moves
