@@ -402,6 +402,21 @@ async def illegal_moves(d, args):
         "first_text": first_text, "dialog": play.dialog.kind if play.dialog else None,
         "rows_before": rows, "rows_after": stored_rows(args.db)})
 
+    # Draw tickets is greyed mid-draw, and a tap on it says why (the engine's reason).
+    panel = play.ids.panel_message
+    panel.hide()
+    tickets = play.ids.tickets
+    x, y = tickets.to_window(*tickets.center)
+    await d.tap_at(x, y)
+    await d.frames(0.2)
+    d.record("tickets_mid_draw", {
+        "closed": tickets.closed, "disabled": tickets.disabled,
+        "message_opacity": panel.opacity, "message_text": panel.text,
+        "reason": play.moves["draw_tickets"].reason.code
+        if play.moves["draw_tickets"].reason else None,
+        "dialog": play.dialog.kind if play.dialog else None,
+        "rows_before": rows, "rows_after": stored_rows(args.db)})
+
 
 async def route_colours(d, args):
     """Every route colour by touch, blue (the card whose value is 0) first: the claim dialog

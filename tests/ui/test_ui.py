@@ -114,7 +114,8 @@ def test_full_game_by_touch(run_scenario, size, seed):
 
 def test_illegal_moves_are_explained_and_not_stored(run_scenario):
     """Right after setup Anna taps a 4-space route holding 2 unseen cards; later, with one card
-    drawn, the face-up Taxi; and a route mid-draw."""
+    drawn, the face-up Taxi; a route mid-draw; and the greyed Draw tickets mid-draw (each tap
+    says the engine's reason)."""
     report = run_scenario("illegal_moves").check().report
 
     claim = report["long_route"]
@@ -139,6 +140,11 @@ def test_illegal_moves_are_explained_and_not_stored(run_scenario):
     assert mid["message_opacity"] == 1 and mid["message_text"].strip(), mid
     assert mid["message_text"] != mid["first_text"], mid
     assert mid["dialog"] is None and mid["rows_after"] == mid["rows_before"], mid
+
+    tickets = report["tickets_mid_draw"]  # a greyed button is never dead: it says why
+    assert tickets["closed"] and not tickets["disabled"] and tickets["reason"], tickets
+    assert tickets["message_opacity"] == 1 and tickets["message_text"].strip(), tickets
+    assert tickets["dialog"] is None and tickets["rows_after"] == tickets["rows_before"], tickets
 
 
 def test_every_route_colour_is_named_claimed_and_refused_as_itself(run_scenario):
