@@ -38,12 +38,19 @@ def release() -> bool:
     return True
 
 
+_pending: list = []  # the one release waiting for its frame, if any
+
+
 def after_next_frame(window) -> None:
-    """`release` once the next frame is on screen (Kivy's window; its clock's next tick)."""
+    """`release` once the next frame is on screen (Kivy's window; its clock's next tick); asked
+    again before then (several moves in one frame), still once."""
+    if _pending:
+        return
     from kivy.clock import Clock
 
     def drawn(*_args) -> None:
         window.unbind(on_flip=drawn)
-        Clock.schedule_once(lambda _dt: release())
+        Clock.schedule_once(lambda _dt: (_pending.clear(), release()))
 
+    _pending.append(drawn)
     window.bind(on_flip=drawn)
