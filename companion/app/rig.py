@@ -14,7 +14,7 @@ import time
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Rectangle
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -300,7 +300,7 @@ class SeatCell(BoxLayout):
     def __init__(self, seat: int, **kwargs):
         super().__init__(orientation="horizontal", spacing=dp(4), **kwargs)
         self.lamp = SeatLamp(seat=seat)
-        self.words = Label(font_size=dp(14), markup=True, halign="left", valign="middle")
+        self.words = Label(font_size=sp(15), markup=True, halign="left", valign="middle")
         self.words.bind(width=self._lay_out, texture_size=self._fit_height)
         self.add_widget(self.lamp)
         self.add_widget(self.words)
