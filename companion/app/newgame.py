@@ -281,10 +281,8 @@ class NewGameScreen(BaseScreen):
                 button.bind(on_release=lambda _b, o=variant.option, v=value:
                             self.choose_variant(o, v))
                 box.add_widget(button)
-        from .table_rules import table_rules_button  # issue 14: the rulebook's open readings
-        table_rules = table_rules_button(self)
-        if table_rules is not None:
-            box.add_widget(table_rules)
+        from .table_rules import place_table_rules  # issue 14: the rulebook's open readings
+        place_table_rules(self)
 
     def choose_variant(self, option: str, value) -> None:
         self.variants[option] = value

@@ -112,19 +112,35 @@ def changed_count(game_id: str, chosen: dict) -> int:
                if chosen.get(option.option, option.choices[0][0]) != option.choices[0][0])
 
 
-def table_rules_button(screen) -> Any | None:
-    """New game's hook: a "Table rules" button for a game that has table options (None
-    otherwise); it opens TableRulesView on the screen's chosen options (`screen.variants`)."""
+def text_width(text: str, font_size: float) -> float:
+    """How wide a line of text is drawn (the button's own texture follows its width)."""
+    from kivy.core.text import Label as CoreLabel
+    line = CoreLabel(text=text, font_size=font_size)
+    line.refresh()
+    return line.texture.size[0]
+
+
+def place_table_rules(screen) -> None:
+    """New game's hook: a "Table rules" button in the title row, before Back, for a game that
+    has table options (none otherwise); it opens TableRulesView on the screen's chosen options
+    (`screen.variants`). The column of the game's own choices has no room left for it."""
+    old = getattr(screen, "table_rules", None)
+    if old is not None and old.parent is not None:
+        old.parent.remove_widget(old)
+    screen.table_rules = None
     game_id = screen.game_id
     if not table_options(game_id) or screen.mode != "play":
-        return None
-    button = Factory.QuietButton(size_hint_y=None, height=touch())
+        return
+    button = Factory.QuietButton(size_hint=(None, None), height=dp(52), font_size=sp(15))
 
     def label() -> None:
         changed = changed_count(game_id, screen.variants)
         button.text = (ngettext("Table rules: {count} changed", "Table rules: {count} changed",
                                 changed).format(count=changed) if changed
                        else _("Table rules"))
+        # one line where it fits, else two (a long language beside the game's long name)
+        button.width = min(dp(176), max(dp(130), text_width(button.text, button.font_size)
+                                        + dp(28)))
 
     def choose(option: str, value: Any) -> None:
         screen.choose_variant(option, value)
@@ -133,4 +149,6 @@ def table_rules_button(screen) -> Any | None:
     label()
     button.bind(on_release=lambda *_: TableRulesView(game_id, screen.variants, choose).open(
         animation=False))
-    return button
+    header = screen.ids.back.parent
+    header.add_widget(button, index=header.children.index(screen.ids.back) + 1)
+    screen.table_rules = button

@@ -120,10 +120,15 @@ async def rules_table_option(d, args):
     the rules screen shows it, and a face-up Locomotive tapped as the second card is refused
     with a Why? whose card says the table's setting."""
     from companion.games.rotw.engine import Pass, TakeDeck, TurnUp
+    await start(d, "ttr-nyc", players=["Cleo", "Dora"])  # names New game offers as played before
+    d.app.go_home()
+    await d.frames(0.3)
     await open_new_game(d, "rotw-card-game", "play")
     new = screen(d, "new_game")
-    table_rules = button(new.ids.variants, "Table rules")
-    seen = {"new_game_audit": await d.audit("rules-new-game")}
+    table_rules = new.table_rules  # in the title row, before Back
+    seen_button = {"text": table_rules.text, "size": [table_rules.width, table_rules.height],
+                   "inside": inside(table_rules, new)}
+    seen = {"new_game_audit": await d.audit("rules-new-game"), "button": seen_button}
     await d.tap(table_rules)
     await d.frames(0.3)
     view = views("TableRulesView")[0]
@@ -152,3 +157,24 @@ async def rules_table_option(d, args):
     seen["refusal"] = await why_and_rules(d, play.ids.panel_message, "rules-option")
     seen["screen"] = await rules_screen_from_play(d, play, "rules-option")
     d.record("option", seen)
+
+
+async def rules_new_game_table_rules(d, args):
+    """New game's Table rules in the language the app speaks: every option changed, the view
+    and New game (its title row holding the button) audited."""
+    await open_new_game(d, "rotw-card-game", "play")
+    new = screen(d, "new_game")
+    await d.tap(new.table_rules)
+    await d.frames(0.3)
+    view = views("TableRulesView")[0]
+    scroll = next(w for w in view.walk(restrict=True) if type(w).__name__ == "ScrollView")
+    for toggles in [w for w in view.walk(restrict=True) if type(w).__name__ == "GridLayout"]:
+        scroll.scroll_to(toggles, animate=False)  # the last question is below the fold
+        await d.frames(0.2)
+        await d.tap(list(reversed(toggles.children))[1])  # the reading that is not the default
+    seen = {"view_audit": await d.audit("rules-table-rules-all")}
+    await d.tap(button(view, "Done"))
+    await d.frames(0.2)
+    seen["text"] = new.table_rules.text
+    seen["new_game_audit"] = await d.audit("rules-new-game-all")
+    d.record("new_game", seen)

@@ -42,6 +42,8 @@ def test_every_games_refusal_has_a_why_that_opens_its_rule_card(run_scenario):
 def test_a_table_option_chosen_in_new_game_is_stored_honoured_and_shown(run_scenario):
     seen = run_scenario("rules_table_option").check().report["option"]
     clean(seen["new_game_audit"])
+    assert seen["button"]["text"] == "Table rules" and seen["button"]["inside"], seen["button"]
+    assert min(seen["button"]["size"]) >= 48, seen["button"]
     clean(seen["table_rules_audit"])
     clean(seen["new_game_after_audit"])
     assert "[b]May a face-up Locomotive be the second card?[/b]" in seen["table_rules"]
@@ -65,10 +67,16 @@ def test_a_table_option_chosen_in_new_game_is_stored_honoured_and_shown(run_scen
 
 
 def test_why_and_the_rules_fit_in_the_longest_languages(run_scenario):
-    """German and Hungarian words are the longest: the Why? button, the card and the rules
-    screen still fit at 800x480 (no cut words, nothing outside, nothing overlapping)."""
+    """German and Hungarian words are the longest: the Why? button, the card, the rules screen,
+    Table rules and New game's title row with every option changed still fit at 800x480 (no cut
+    words, nothing outside, nothing overlapping)."""
     for language in ("de", "hu"):
         found = run_scenario("rules_help_each_game", language=language).check().report["games"]
         for game_id in CARD_TITLES:
             refusal_with_why(found[game_id])
         clean(found["ttr-nyc"]["screen"]["audit"])
+        seen = run_scenario("rules_new_game_table_rules", language=language).check()
+        seen = seen.report["new_game"]
+        assert "3" in seen["text"], seen["text"]
+        clean(seen["view_audit"])
+        clean(seen["new_game_audit"])
