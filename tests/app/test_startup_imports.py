@@ -57,3 +57,14 @@ def test_a_language_still_reads_its_catalog(language):
     """Babel, imported late, still reads and compiles each catalog."""
     from companion.app.i18n import catalog
     assert catalog(language).gettext("Back") != "Back"
+
+
+def test_the_hardware_waits_for_homes_first_frame(tmp_path):
+    """The seat LEDs' and buttons' library and the scanner's configuration are imported when
+    they start, after Home's first frame (CompanionApp._settle), not with the app's modules."""
+    loaded = loaded_after(
+        "import companion.app.app, companion.app.home, companion.app.widgets, "
+        "companion.app.rig, companion.app.scanning", tmp_path)
+    early = sorted(m for m in loaded if m.split(".")[0] in ("gpiozero", "serial", "tomllib")
+                   or m in ("companion.config", "companion.hardware.seats"))
+    assert not early, early
