@@ -136,3 +136,23 @@ def test_old_logs_without_table_options_replay_with_the_defaults():
     assert "locomotive_second" not in lines[0]
     assert fold_lines(lines).state.table == RotwTable()
     assert fold(Header("rotw-card-game", NAMES), []).state.table == RotwTable()
+
+
+def test_companion_replay_honours_the_headers_table_option(tmp_path, capsys, monkeypatch):
+    """`companion replay`: the same log is legal at the default table and refused, naming its
+    line, where the header says a Locomotive is only the first card."""
+    from companion import cli
+    monkeypatch.setenv("COMPANION_DB", str(tmp_path / "companion.db"))
+    moves = [{"type": "turn_up", "cards": ["loco", "orange-2", "white-1"]},
+             {"type": "pass", "seat": 0}, {"type": "take_deck", "seat": 0},
+             {"type": "take_display", "seat": 0, "slot": 0, "card": "loco"}]
+    for second, code in ((True, 0), (False, 1)):
+        header = {"game": "rotw-card-game", "players": list(NAMES),
+                  "options": {"first": 0, "locomotive_second": second}}
+        path = tmp_path / f"second-{second}.jsonl"
+        path.write_text("".join(json.dumps(line) + "\n" for line in [header, *moves]),
+                        encoding="utf-8")
+        assert cli.main(["replay", str(path)]) == code
+        out, err = capsys.readouterr()
+        if code:
+            assert "line 5" in err and "only as the first card" in err, err
