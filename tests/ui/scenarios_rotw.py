@@ -43,21 +43,31 @@ async def tap_in_view(d, button) -> None:
     await d.tap(button)
 
 
-async def tap_dialog(d, text: str = "", **attrs) -> None:
-    """Tap the open dialog's button with this text (or these attributes)."""
+def dialog_button(d, text: str = "", **attrs):
+    """The open dialog's enabled button with this text (or these attributes), or None."""
     dialog = play(d).dialog
-    assert dialog is not None, "no dialog is open"
-    for button in buttons_under(dialog):
+    for button in buttons_under(dialog) if dialog is not None else ():
         if text and button.text != text:
             continue
         if any(getattr(button, k, None) != v for k, v in attrs.items()):
             continue
-        if button.disabled:
-            continue
-        await tap_in_view(d, button)
-        return
-    raise AssertionError(f"no button {text or attrs!r} in "
-                         f"{[(b.text, getattr(b, 'card', '')) for b in buttons_under(dialog)]}")
+        if not button.disabled:
+            return button
+    return None
+
+
+async def tap_dialog(d, text: str = "", **attrs) -> None:
+    """Tap the open dialog's button with this text (or these attributes), once it is there
+    (a loaded machine may draw the question a frame later)."""
+    try:
+        await d.wait_for(lambda: dialog_button(d, text, **attrs) is not None,
+                         what=f"a button {text or attrs!r}")
+    except AssertionError:
+        dialog = play(d).dialog
+        shown = [(b.text, getattr(b, "card", "")) for b in buttons_under(dialog)] \
+            if dialog is not None else "no dialog is open"
+        raise AssertionError(f"no button {text or attrs!r} in {shown}") from None
+    await tap_in_view(d, dialog_button(d, text, **attrs))
 
 
 async def tap_city(d, screen_name: str, city: str) -> None:
@@ -127,6 +137,7 @@ async def act(d, action) -> None:
         await tap_dialog(d, _("Next"))
         await tap_dialog(d, _("{city}, {colour} link").format(
             city=city_name(action.to, s), colour=rail_name(action.colour)))
+        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
         for card in action.cards:
             await d.tap(ps.dialog.cards[card])
         await tap_dialog(d, wid="confirm_build")
@@ -141,6 +152,7 @@ async def act(d, action) -> None:
         await deliver_by_touch(d, action.origin, action.destination, action.goods)
     elif kind == "discard_draw":
         await tap_action(d, "discard_draw")
+        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
         await d.tap(ps.dialog.cards[action.card])
         if action.slot is None:
             await tap_dialog(d, _("The top of the draw pile"))
@@ -148,6 +160,7 @@ async def act(d, action) -> None:
             await tap_dialog(d, card=action.taken)
     elif kind == "discard_restock":
         await tap_action(d, "restock")
+        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
         await d.tap(ps.dialog.cards[action.card])
         await tap_dialog(d, city_name(action.city, s))
     else:
