@@ -87,6 +87,35 @@ class Footprints:
         self.drawn.append(chosen)
         return chosen
 
+    def put_form(self, name: str, forms: list[tuple], px: float = 0.0,
+                 kind: str = "text") -> int:
+        """A label that has several forms (a long name on one line or two), each `(spots, w,
+        h)`, best first: the first form with a clear spot, else the first whose blockers can
+        move aside, else wherever it covers least. Returns the form's index."""
+        boxes = [[Footprint(kind, name, cx - w / 2, cy - h / 2, w, h, px, tuple(spots))
+                  for cx, cy in spots] for spots, w, h in forms]
+        for test in (self._clear, self._push_aside):
+            for index, form in enumerate(boxes):
+                limit = len(form) if test == self._clear else PUSH_TRIES
+                chosen = next((b for b in form[:limit] if test(b)), None)
+                if chosen is not None:
+                    self.drawn.append(chosen)
+                    return index
+        index, chosen = min(((i, b) for i, form in enumerate(boxes) for b in form),
+                            key=lambda found: self._covering(found[1]))
+        self.drawn.append(chosen)
+        return index
+
+    def _covering(self, box: Footprint) -> float:
+        """How much of `box` what was drawn covers (px²; a text counts four times: two
+        texts over each other read as neither)."""
+        area = 0.0
+        for f in {id(f): f for f in self._near(box)}.values():  # (a footprint once)
+            dx = min(box.x + box.w, f.x + f.w) - max(box.x, f.x)
+            dy = min(box.y + box.h, f.y + f.h) - max(box.y, f.y)
+            area += max(dx, 0) * max(dy, 0) * (4 if f.kind == "text" else 1)
+        return area
+
     @staticmethod
     def _cells(f: Footprint) -> list[tuple[int, int]]:
         i0, i1 = int(f.x // CELL), int((f.x + f.w) // CELL)

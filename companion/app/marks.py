@@ -1,8 +1,10 @@
-"""A player's mark beside their colour: a letter (or seat number) for colour-blind players.
+"""A player's mark beside their colour: one or two letters (never a digit) for colour-blind players.
 
 Every map and the seat strip show the same mark, so that "the purple B" on a route is the B
 lamp in the strip. The mark is the first letter of the name; where two players' names start
-with the same letter, those players are told apart by their seat numbers (1-4) instead.
+with the same letter, each of those players gets that letter and a later letter of their own
+name ("Anna-Lena", "Anton": "Al", "An"): a digit beside a player's colour would read as a
+map's own numbers (Ticket to Ride's "1" coins and route lengths, Railways' city values).
 """
 
 from __future__ import annotations
@@ -12,15 +14,37 @@ from functools import lru_cache
 
 DARK_INK = (0.08, 0.08, 0.1, 1)
 LIGHT_INK = (1, 1, 1, 1)
+SPARE = "abcdefghijklmnopqrstuvwxyz"  # second letters for names that have none of their own left
 
 
 def player_marks(names) -> list[str]:
-    """Each player's mark, in seat order: the name's first letter, or the seat number (from 1)
-    where another player's name starts with the same letter."""
-    initials = [(name.strip()[:1] or "?").upper() for name in names]
+    """Each player's mark, in seat order: the name's first letter, or where another player's
+    name starts with the same letter, that letter and a later one no other such player has."""
+    initials = [_initial(name) for name in names]
     shared = Counter(initials)
-    return [initial if shared[initial] == 1 else str(seat + 1)
-            for seat, initial in enumerate(initials)]
+    taken: set[str] = set()
+    marks = []
+    for name, initial in zip(names, initials):
+        if shared[initial] == 1:
+            marks.append(initial)
+            continue
+        second = next((c for c in (*_later_letters(name), *SPARE) if initial + c not in taken))
+        taken.add(initial + second)
+        marks.append(initial + second)
+    return marks
+
+
+def _initial(name: str) -> str:
+    return (name.strip()[:1] or "?").upper()
+
+
+def _later_letters(name: str) -> list[str]:
+    """The letters after the first, a later word's first letter before the rest (the "L" of
+    "Anna-Lena" tells her apart better than its "n")."""
+    rest = name.strip()[1:]
+    letters = [c.lower() for c in rest if c.isalpha()]
+    starts = [c.lower() for before, c in zip(rest, rest[1:]) if c.isalpha() and not before.isalpha()]
+    return starts + letters
 
 
 def table_marks(table) -> list[str]:

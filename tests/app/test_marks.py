@@ -12,9 +12,19 @@ def test_a_mark_is_the_first_letter_of_the_name():
     assert player_marks(["anna", "Ben", "Ștefan", "Ödön"]) == ["A", "B", "Ș", "Ö"]
 
 
-def test_players_whose_names_share_a_letter_are_told_apart_by_their_seats():
-    assert player_marks(["Anna", "Ben", "Anton", "Bea"]) == ["1", "2", "3", "4"]
-    assert player_marks(["Anna", "Ben", "anton"]) == ["1", "B", "3"]
+def test_players_whose_names_share_a_letter_are_told_apart_by_a_second_letter():
+    assert player_marks(["Anna", "Ben", "Anton", "Bea"]) == ["An", "Be", "At", "Ba"]
+    assert player_marks(["Anna", "Ben", "anton"]) == ["An", "B", "At"]
+    assert player_marks(["Anna-Lena", "Ben", "Anton"]) == ["Al", "B", "An"]  # a later word first
+
+
+def test_a_mark_is_never_a_digit():
+    """A digit beside a colour reads as the map's own numbers (coins, lengths, city values)."""
+    for names in (["Anna", "Anna"], ["", ""], ["A", "A", "Al"], ["A1", "A2"], ["Ödön", "Ottó"]):
+        marks = player_marks(names)
+        assert len(set(marks)) == len(marks), (names, marks)
+        assert not any(c.isdigit() for mark in marks for c in mark), (names, marks)
+        assert all(1 <= len(mark) <= 2 for mark in marks), (names, marks)
 
 
 def test_an_empty_name_still_has_a_mark():
@@ -55,3 +65,21 @@ def test_text_under_15_px_is_reported():
     room.text("small", 0, 0, 20, 10, 12)
     room.text("fine", 100, 0, 20, 18, 15)
     assert [f.name for f in room.too_small()] == ["small"]
+
+
+def test_a_label_takes_its_second_form_where_its_first_has_no_clear_spot():
+    room = Footprints()
+    room.shape("dot", 0, 0, 10)
+    room.text("neighbour", 60, 0, 40, 16, 15)
+    one_line = ([(0, 0), (20, 0)], 120, 16)  # covers the dot or the neighbour wherever it goes
+    two_lines = ([(0, 0), (0, 30)], 60, 32)
+    assert room.put_form("name", [one_line, two_lines], px=15) == 1
+    assert room.find("name").centre == (0, 30)
+    assert room.covered() == []
+
+
+def test_a_label_with_no_clear_spot_goes_where_it_covers_least():
+    room = Footprints()
+    room.text("fixed", 0, 0, 40, 16, 15)
+    room.put_form("name", [([(0, 0), (30, 0)], 40, 16)], px=15)
+    assert room.find("name").centre == (30, 0)

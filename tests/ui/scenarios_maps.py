@@ -21,9 +21,9 @@ import random
 from companion.games import rules_for
 
 TTR, ROTW, TRAFFIQ = "ttr-nyc", "rotw-card-game", "manhattan-traffiq"
-# Two names share a letter: those players' marks are their seat numbers.
+# Two names share a letter: those players' marks take a second letter (never a digit).
 PLAYERS = ("Anna-Lena", "Ben", "Anton", "Kristóf-Bartholomew")
-MARKS = ["1", "B", "3", "K"]
+MARKS = ["Al", "B", "An", "K"]
 ROTW_SEED, TRAFFIQ_SEED = 194, 110  # the fullest of 300 seeded playouts (24 cities; 48 tiles)
 
 

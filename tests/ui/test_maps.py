@@ -57,3 +57,16 @@ def test_the_players_letters_on_the_maps_in_play(run_scenario):
         seen = run.report[f"play-{name}"]
         assert seen["marks"] == sorted(MARKS), (name, seen["marks"])
         assert seen["small"] == [] and seen["outside"] == [], (name, seen)
+    # Ticket to Ride's names, coins and badges in play: none covers another (brief H3)
+    assert run.report["play-ttr"]["covered"] == [], run.report["play-ttr"]["covered"]
+
+
+def test_the_final_round_banner_covers_no_map(run_scenario):
+    """Ticket to Ride's map and Railways' network fit below the final round's banner (as
+    TraffIQ's map keeps clear of its bars): nothing they draw lies under it (brief H3)."""
+    run = run_scenario("maps_final_round").check()
+    for name in ("ttr", "rotw"):
+        seen = run.report[f"final-{name}"]
+        assert seen["final_round"] and seen["banner_shown"], (name, seen)
+        assert seen["under_banner"] == [], (name, seen["under_banner"])
+        assert seen["small"] == [] and seen["outside"] == [], (name, seen)

@@ -13,7 +13,7 @@ import math
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
 
 from companion.app import symbols
@@ -146,6 +146,8 @@ class NetworkView(Widget):
     selected = StringProperty("")  # the city tapped (a cube's origin)
     marked = ListProperty([])  # cities to ring (where a cube may go)
     highlight = ListProperty([])  # link ids drawn lit (a route)
+    reserve_top = NumericProperty(0)  # px covered by a bar over the network (the final
+    # round's banner): the cities and labels keep below it (as TraffIQ's map does)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -160,7 +162,7 @@ class NetworkView(Widget):
         self._drawn: tuple = ()
         self._textures: dict = {}
         self.bind(pos=self.redraw, size=self.redraw, selected=self.redraw, marked=self.redraw,
-                  highlight=self.redraw)
+                  highlight=self.redraw, reserve_top=self.redraw)
 
     def show(self, state, colours: list[str], majority: dict | None = None) -> None:
         """A position; with `majority` (the results), each city ringed in its takers' colours,
@@ -222,7 +224,7 @@ class NetworkView(Widget):
         links = tuple((l.id, l.a, l.b, l.colour, l.value, l.owner) for l in s.links.values())
         return (cities, links, tuple(self.pos), tuple(self.size), self.selected,
                 tuple(self.marked), tuple(self.highlight), tuple(self.colours),
-                tuple(sorted(self.majority.items())), self.final)
+                tuple(sorted(self.majority.items())), self.final, self.reserve_top)
 
     def redraw(self, *_args) -> None:
         s = self.state
@@ -233,9 +235,10 @@ class NetworkView(Widget):
         if signature == self._drawn:
             return  # nothing changed: the drawing stays
         self._drawn = signature
-        # Room at the edges for the cubes under a city and the points on its rim.
-        # (and at the top for the final round's banner)
-        half_w, half_h = max(self.width / 2 - dp(42), 1), max(self.height / 2 - dp(46), 1)
+        # Room at the edges for the cubes under a city and the points on its rim (and its id
+        # above it), and at the top for a banner over the network.
+        half_w = max(self.width / 2 - dp(42), 1)
+        half_h = max((self.height - self.reserve_top) / 2 - dp(46), 1)
         cx, cy = self.center_x, self.y + dp(40) + half_h
         self._places = spread({city: (cx + x * half_w, cy + y * half_h)
                                for city, (x, y) in self._unit().items()},
@@ -252,6 +255,9 @@ class NetworkView(Widget):
                 room.shape(f"demand {city.id}", *demand_spot(self._places[city.id], r),
                            demand_radius(r) + dp(1.5))
         room.shape("start", *self._places[START], r * 1.25)
+        if self.reserve_top:  # the labels keep clear of the banner
+            room.drawn.append(Footprint("shape", "banner", self.x, self.top - self.reserve_top,
+                                        self.width, self.reserve_top))
         if self.on_city is None and self.zoomed is None:  # the labels keep clear of it
             room.shape("magnifier", self.right - dp(22), self.top - dp(20), dp(18))
         if not self.final:

@@ -13,7 +13,7 @@ import math
 from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
 
-from companion.app.footprints import Footprints
+from companion.app.footprints import Footprint, Footprints
 from companion.app.marks import ink_on
 
 TAG_PX = 15  # the values, ids and letters: readable at arm's length (issue 11)
@@ -89,7 +89,8 @@ def paint_tags(view, links, marks: list[str], room: Footprints, prints: Footprin
         Color(1, 1, 1, 1)
         RoundedRectangle(pos=(left - dp(1.5), bottom - dp(1.5)), size=(w + dp(3), h + dp(3)),
                          radius=[h / 2 + dp(1.5)] if view.final else [dp(5)])
-        prints.shape(f"tag {link.id}", x, y, w / 2)
+        prints.drawn.append(Footprint("shape", f"tag {link.id}", left - dp(1.5),
+                                      bottom - dp(1.5), w + dp(3), h + dp(3)))  # its own box
         Color(*owner)
         if view.final:
             RoundedRectangle(pos=(left, bottom), size=(w, h), radius=[h / 2])

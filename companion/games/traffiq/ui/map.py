@@ -350,7 +350,9 @@ class CityView(StencilView):
         letters = []
         self.footprints.clear()
         self.footprints.origin = tuple(self.pos)
-        scale = max(self.cell_px, dp(MARK_PX) / TAXI_R * 0.62)
+        textures = {seat: mark_texture(mark, MARK_PX) for seat, mark in enumerate(self.marks)}
+        widest = max((t.width for t in textures.values()), default=0)  # two letters: "An"
+        scale = max(self.cell_px, dp(MARK_PX) / TAXI_R * 0.62, widest / TAXI_R * 0.55)
         for (px, py), standing in self.vehicles.items():
             seat = standing.seat
             rgba = self.colours[seat] if seat < len(self.colours) else (1, 1, 1, 1)
@@ -358,8 +360,8 @@ class CityView(StencilView):
             vehicle_shape(shapes, x, y, standing.vehicle, rgba, scale)
             self.footprints.shape(f"{standing.vehicle.name.lower()} {px},{py}", x, y,
                                   TAXI_R * scale)
-            mark = self.marks[seat] if seat < len(self.marks) else str(seat + 1)
-            letters.append((mark_texture(mark, MARK_PX), x, y, ink_on(rgba)))
+            mark = self.marks[seat] if seat < len(self.marks) else "?"
+            letters.append((textures.get(seat) or mark_texture(mark, MARK_PX), x, y, ink_on(rgba)))
             self.footprints.text(f"mark {mark}", x, y, *letters[-1][0].size, MARK_PX)
         group = self._vehicles
         group.clear()

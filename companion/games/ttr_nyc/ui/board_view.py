@@ -11,7 +11,8 @@ import math
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import ClearBuffers, ClearColor, Color, Fbo, Mesh, Rectangle
 from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import (DictProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 from kivy.uix.widget import Widget
 
 from ..engine import Board, Route
@@ -23,17 +24,23 @@ from .symbols import route_symbol
 
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
 LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen (issue 11)
-BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78), 1: (0.36, 0.26, 0.5, 0.2, 0.62),
-            -1: (0.64, 0.74, 0.5, 0.8, 0.38)}  # along a
-# route: where its owner's badge may go (the two routes of a double take different places)
+BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.15, 0.85),
+            1: (0.36, 0.26, 0.5, 0.2, 0.62, 0.3, 0.42, 0.15, 0.7, 0.8),
+            -1: (0.64, 0.74, 0.5, 0.8, 0.38, 0.7, 0.58, 0.85, 0.3, 0.2)}  # along a
+# route: where its owner's badge may go, nearest the middle first (the two routes of a double
+# prefer different places); the later ones leave room for a crowded corner's names
 
 
 class MapHolder(Widget):
-    """Where a screen shows the map: the one BoardView of the app moves in when it opens."""
+    """Where a screen shows the map: the one BoardView of the app moves in when it opens.
+    `reserve_top`: px at the top covered by a bar (the final round's banner), kept off the map
+    (as TraffIQ's map does): the map fits below it."""
+
+    reserve_top = NumericProperty(0)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.bind(pos=self._fit, size=self._fit)
+        self.bind(pos=self._fit, size=self._fit, reserve_top=self._fit)
 
     def hold(self, board_view: "BoardView") -> None:
         if board_view.parent is not self:
@@ -43,8 +50,9 @@ class MapHolder(Widget):
         self._fit()
 
     def _fit(self, *_args) -> None:
+        height = max(self.height - self.reserve_top, self.height / 2)
         for child in self.children:
-            child.pos, child.size = self.pos, self.size
+            child.pos, child.size = self.pos, (self.width, height)
 
 
 class BoardView(Widget):
@@ -222,9 +230,9 @@ class BoardView(Widget):
                     symbol=None if claimed else route.colour)
             if claimed:
                 badges.append(self._badge(route, (ax, ay), (bx, by), room))
-        for loc in self.board.locations.values():
-            self._name(loc, *to_local(*loc.xy), r, size, room)
-        names = coins + [(loc.name, *room.find(f"name {loc.id}").centre, LABEL_PX,
+        texts = {loc.id: self._name(loc, *to_local(*loc.xy), r, size, room)
+                 for loc in self.board.locations.values()}
+        names = coins + [(texts[loc.id], *room.find(f"name {loc.id}").centre, LABEL_PX,
                           (1, 1, 1, 1), True) for loc in self.board.locations.values()]
         self._record(badges, room, names)
         with fbo:
@@ -232,7 +240,7 @@ class BoardView(Widget):
             ClearBuffers()
             routes.draw()
             for route, texture in badges:
-                self._draw_badge(*room.find(f"badge {route.id}").centre, texture.height * 0.55,
+                self._draw_badge(*room.find(f"badge {route.id}").centre, _badge_radius(texture),
                                  self._fill(route), texture)
             places.draw()
             for name in names:
@@ -252,7 +260,8 @@ class BoardView(Widget):
             if loc.attraction:  # the "1" coin of a tourist attraction, big enough for its 1
                 c = max(r * 0.62, sp(8))
                 places.disc((0.95, 0.75, 0.15, 1), x + r * 0.3 + c, y + r * 0.3 + c, c)
-                room.shape(f"location {loc.id} coin", x + r * 0.3 + c, y + r * 0.3 + c, c)
+                room.shape(f"location {loc.id} coin", x + r * 0.3 + c, y + r * 0.3 + c,
+                           c + dp(2))  # (its "1" stands a little taller than the coin)
                 coins.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, LABEL_PX,
                               (0.2, 0.15, 0, 1), False))
         return places, coins
@@ -272,7 +281,7 @@ class BoardView(Widget):
 
     def _mark(self, route: Route) -> str:
         seat = self.owners[route.id]
-        return self.marks[seat] if seat < len(self.marks) else str(seat + 1)
+        return self.marks[seat] if seat < len(self.marks) else "?"
 
     def _badge(self, route: Route, a, b, room: Footprints) -> tuple:
         """The owner's badge on a claimed route: its letter in their colour, ringed white (a
@@ -281,8 +290,11 @@ class BoardView(Widget):
         texture = mark_texture(self._mark(route), LABEL_PX)
         side = 0 if not route.sibling else (1 if route.id < route.sibling else -1)
         spots = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in BADGE_AT[side]]
-        across = 2 * texture.height * 0.55 + dp(3)
-        room.put(f"badge {route.id}", spots, across, across, kind="shape")
+        across = 2 * _badge_radius(texture) + dp(3)
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1  # else half off the route's side
+        nx, ny = (a[1] - b[1]) / length * across / 2, (b[0] - a[0]) / length * across / 2
+        beside = [(x + k * nx, y + k * ny) for k in ((side or 1), -(side or 1)) for x, y in spots]
+        room.put_form(f"badge {route.id}", [(spots + beside, across, across)], kind="shape")
         return route, texture
 
     @staticmethod
@@ -295,20 +307,17 @@ class BoardView(Widget):
         w, h = texture.size
         Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
 
-    def _name(self, loc, x: float, y: float, r: float, size, room: Footprints) -> None:
+    def _name(self, loc, x: float, y: float, r: float, size, room: Footprints) -> str:
         """A location's name under its dot, else above, beside or a little further off:
-        wherever it covers nothing placed before, inside the map."""
-        texture = self._name_texture(loc.name, LABEL_PX, True)
-        w, h = texture.size
-        below, above = y - r - h / 2 + dp(2), y + r + h / 2 - dp(2)
-        right, left = x + r + w / 2 + dp(2), x - r - w / 2 - dp(2)
-        spots = [(x, below), (x, above), (right, y), (left, y), (right - r, below),
-                 (left + r, below), (right - r, above), (left + r, above),
-                 (right, below), (left, below), (right, above), (left, above),
-                 (x, below - h * 0.5), (x, above + h * 0.5)]
-        inside = [(cx, cy) for cx, cy in spots
-                  if w / 2 <= cx <= size[0] - w / 2 and h / 2 <= cy <= size[1] - h / 2]
-        room.put(f"name {loc.id}", inside or spots, w, h, px=LABEL_PX)
+        wherever it covers nothing placed before, inside the map; a long name that finds no
+        clear place on one line tries two ("Empire State / Building"), and only then pushes
+        badges aside. Returns the text as drawn."""
+        texts = [loc.name] + ([_two_lines(loc.name)] if " " in loc.name else [])
+        forms = []
+        for text in texts:
+            w, h = self._name_texture(text, LABEL_PX, True).size
+            forms.append((_name_spots(x, y, r, w, h, size), w, h))
+        return texts[room.put_form(f"name {loc.id}", forms, px=LABEL_PX)]
 
     def _fill(self, route: Route):
         """The owner's taxi colour on a claimed route, else the route's own colour."""
@@ -321,7 +330,7 @@ class BoardView(Widget):
         key = (text, size, outline)
         texture = self._labels.get(key)
         if texture is None:
-            label = CoreLabel(text=text, font_size=size, bold=True,
+            label = CoreLabel(text=text, font_size=size, bold=True, halign="center",
                               outline_width=1 if outline else None, outline_color=(0, 0, 0))
             label.refresh()
             texture = self._labels[key] = label.texture
@@ -333,6 +342,32 @@ class BoardView(Widget):
         w, h = texture.size
         Color(*rgba)
         Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
+
+
+def _name_spots(x: float, y: float, r: float, w: float, h: float, size) -> list:
+    """Where a w×h name may go round its dot (r: the dot's radius), nearest first: those that
+    keep it inside the map (all of them, if none does)."""
+    below, above = y - r - h / 2 + dp(2), y + r + h / 2 - dp(2)
+    right, left = x + r + w / 2 + dp(2), x - r - w / 2 - dp(2)
+    spots = [(x, below), (x, above), (right, y), (left, y), (right - r, below),
+             (left + r, below), (right - r, above), (left + r, above),
+             (right, below), (left, below), (right, above), (left, above),
+             (x, below - h * 0.5), (x, above + h * 0.5)]
+    inside = [(cx, cy) for cx, cy in spots
+              if w / 2 <= cx <= size[0] - w / 2 and h / 2 <= cy <= size[1] - h / 2]
+    return inside or spots
+
+
+def _two_lines(name: str) -> str:
+    """A name broken at the space that makes its longer line shortest."""
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    cut = min(spaces, key=lambda i: max(i, len(name) - i - 1))
+    return name[:cut] + "\n" + name[cut + 1:]
+
+
+def _badge_radius(texture) -> float:
+    """A badge round its mark: one letter or two ("An", "At": names that share an initial)."""
+    return max(texture.height * 0.55, texture.width * 0.6)
 
 
 class _Shapes:
