@@ -80,13 +80,12 @@ class PlayerRow(BoxLayout):
         self.name_input = Factory.TextField(size_hint_x=1, hint_text=_("Name"))
         self.name_input.bind(text=lambda *_: screen.names_changed())
         self.add_widget(self.name_input)
-        self.chips = []
+        self.chips = []  # the colours offered at this player count (`offer`)
         game = screen.game
-        for colour in game.colours:
-            chip = ColourChip(colour=colour, rgba=list(game.rgba[colour]))
+        self.all_chips = [ColourChip(colour=colour, rgba=list(game.rgba[colour]))
+                          for colour in game.colours]
+        for chip in self.all_chips:
             chip.bind(on_release=lambda chip: self.choose(chip.colour))
-            self.chips.append(chip)
-            self.add_widget(chip)
         self.place_button = Factory.QuietButton(text="–", size_hint=(None, None),
                                                 size=(touch(), touch()))
         self.place_button.bind(on_release=lambda *_: screen.free_seat(self))
@@ -98,6 +97,14 @@ class PlayerRow(BoxLayout):
         self.remove = Factory.QuietButton(text="×", size_hint=(None, None), size=(touch(), touch()))
         self.remove.bind(on_release=lambda *_: screen.remove_row(self))
         self.add_widget(self.remove)
+
+    def offer(self, colours: tuple[str, ...]) -> None:
+        """Chips for these colours only, in the box's order, between the name and the seat."""
+        for chip in self.chips:
+            self.remove_widget(chip)
+        self.chips = [chip for chip in self.all_chips if chip.colour in colours]
+        for chip in self.chips:  # before the seat button, the arrow and ×: index 3 from the end
+            self.add_widget(chip, index=3)
 
     def choose(self, colour: str) -> None:
         self.colour = colour
@@ -166,10 +173,9 @@ class NewGameScreen(BaseScreen):
             self.show_message(self.game.player_count())
             return
         row = PlayerRow(self)
-        taken = {r.colour for r in rows}
-        row.choose(next(c for c in self.game.colours if c not in taken))
         row.name_input.text = name
         self.ids.rows.add_widget(row, index=0)
+        self._offer_colours()
         self.names_changed()
 
     def remove_row(self, row: PlayerRow) -> None:
@@ -178,8 +184,21 @@ class NewGameScreen(BaseScreen):
             return
         self.ids.rows.remove_widget(row)
         self.first = -1
+        self._offer_colours()
         self.names_changed()
         self._light_seats()
+
+    def _offer_colours(self) -> None:
+        """The colours the game plays with this many players (Manhattan TraffIQ's box deals
+        them by player count): a player whose colour is no longer one takes a free one."""
+        rows = self.rows
+        offered = self.game.game.colours_at(len(rows))
+        taken = {row.colour for row in rows if row.colour in offered}
+        for row in rows:
+            row.offer(offered)
+            if row.colour not in offered:
+                row.choose(next(c for c in offered if c not in taken))
+                taken.add(row.colour)
 
     # ---- seat buttons ----------------------------------------------------------------------
 

@@ -60,6 +60,12 @@ class Game:
     playout: Callable[[], Callable[..., Any]] | None = None
     # (rules, state) -> the count of each kind of piece: the same after every move of a game.
     components: Callable[[], Callable[[Rules, Any], dict[str, int]]] | None = None
+    # players -> the colours played with that many, for New game to offer (None: every colour)
+    colours_for: Callable[[int], tuple[str, ...]] | None = None
+
+    def colours_at(self, players: int) -> tuple[str, ...]:
+        """The colours New game offers this many players (the box's rule, where it has one)."""
+        return self.colours_for(players) if self.colours_for is not None else self.colours
 
     def name(self, language: str) -> str:
         """The box's name in a language: the local edition's name where there is one."""

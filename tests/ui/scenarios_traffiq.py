@@ -579,3 +579,50 @@ async def traffiq_start_tiles(d, args):
     await d.tap_id(START, "confirm")
     await d.wait_for(lambda: d.app.root.current == PLAY, what="one tap to play")
     d.record("second_game", d.app.table.header.options.get("start_tiles"))
+
+
+# ---- New game: the colours the box deals for the player count -------------------------------
+
+
+def colours_seen(d) -> dict:
+    """Per row: the colour chips offered (in the row, left to right) and the one chosen."""
+    new = screen(d, "new_game")
+    return {"offered": [[chip.colour for chip in reversed(row.children) if chip in row.chips]
+                        for row in new.rows],
+            "chosen": [row.colour for row in new.rows],
+            "chip_sizes": [list(chip.size) for row in new.rows for chip in row.chips]}
+
+
+async def traffiq_new_game_colours(d, args):
+    """New game for Manhattan TraffIQ offers the rulebook's colours for the player count: 2
+    players red and yellow, a third blue, a fourth green; a player removed gives the colours back
+    (the green one gone, nobody keeps green). The game starts with the colours chosen, held to
+    the box (`rulebook_colours`)."""
+    await open_new_game(d, GAME, "play")
+    await d.wait_for(lambda: d.app.root.current == "new_game", what="New game")
+    await d.frames()
+    d.record("two", colours_seen(d))
+    await d.audit("traffiq-new-game-two")
+    new = screen(d, "new_game")
+    await d.tap(new.rows[1].chips[0])  # the second player takes red too
+    d.record("same", colours_seen(d))
+    await d.tap(new.rows[1].chips[1])  # … and yellow again
+    await d.tap_id("new_game", "add_player")
+    d.record("three", colours_seen(d))
+    await d.audit("traffiq-new-game-three")
+    await d.tap_id("new_game", "add_player")
+    d.record("four", colours_seen(d))
+    await d.tap(new.rows[0].chips[3])  # the first player takes green, the fourth red
+    await d.tap(new.rows[3].chips[0])
+    await d.tap(new.rows[2].remove)  # blue leaves: three players, nobody keeps green
+    d.record("three_again", colours_seen(d))
+    await d.audit("traffiq-new-game-three-again")
+    await fill_new_game(d, PLAYERS[:3], 0)
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == START, what="the start tiles")
+    await d.tap_id(START, "confirm")
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
+    options = d.app.table.header.options
+    d.record("started", {"colours": options.get("colours"),
+                         "rulebook": options.get("rulebook_colours"),
+                         "vehicles": [[p.taxis, p.vans] for p in d.app.table.state.seats]})

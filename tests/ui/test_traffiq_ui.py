@@ -122,7 +122,9 @@ def test_the_start_tiles_checked_once(run_scenario):
     assert "does not match its neighbours" in refused["message"], refused
     assert refused["screen"] == "traffiq_start" and refused["games"] == 0, refused
     assert refused["setting"] is None, refused
-    assert refused["lit"] in ([[1, 0]], [[1, 1]]), refused  # the tile the reason names
+    # the tile just changed, named as the family finds it on the table and lit (no grid cell)
+    assert "The start tile bottom right does not match" in refused["message"], refused
+    assert refused["lit"] == [[1, 1]] and "1,1" not in refused["message"], refused
     changed = [1, 1, "beige", "water", "red", "red"]
     started = report["started"]
     assert changed in started["options"], started
@@ -135,3 +137,25 @@ def test_the_start_tiles_checked_once(run_scenario):
     assert changed in report["second_game"], report
     judge_audits(report, ["traffiq-start-tiles", "traffiq-start-tile", "traffiq-start-refused",
                           "traffiq-start-remembered"])
+
+
+def test_new_game_offers_the_colours_the_box_deals_for_the_player_count(run_scenario):
+    """Manhattan TraffIQ's New game: 2 players red and yellow, a third blue, a fourth green;
+    removing a player gives the colours back; the game starts held to the box."""
+    report = run_scenario("traffiq_new_game_colours").check().report
+    assert report["two"]["offered"] == [["red", "yellow"]] * 2, report["two"]
+    assert report["two"]["chosen"] == ["red", "yellow"], report["two"]
+    assert report["same"]["chosen"] == ["red", "red"], report["same"]  # Start would say why
+    assert report["three"]["offered"] == [["red", "yellow", "blue"]] * 3, report["three"]
+    assert report["three"]["chosen"] == ["red", "yellow", "blue"], report["three"]
+    assert report["four"]["offered"] == [["red", "yellow", "blue", "green"]] * 4
+    assert report["four"]["chosen"] == ["red", "yellow", "blue", "green"], report["four"]
+    again = report["three_again"]
+    assert again["offered"] == [["red", "yellow", "blue"]] * 3, again
+    assert sorted(again["chosen"]) == ["blue", "red", "yellow"], again
+    assert all(w >= 48 and h >= 48 for w, h in again["chip_sizes"]), again
+    started = report["started"]
+    assert sorted(started["colours"]) == ["blue", "red", "yellow"], started
+    assert started["rulebook"] is True and started["vehicles"] == [[5, 2]] * 3, started
+    judge_audits(report, ["traffiq-new-game-two", "traffiq-new-game-three",
+                          "traffiq-new-game-three-again"])

@@ -26,6 +26,11 @@ def box() -> Box:
     return Box.from_json(load_json("traffiq", "box.json"))
 
 
+def colours_for(players: int) -> tuple[str, ...]:
+    """The colours played with this many players: the box's, as the rulebook deals them."""
+    return box().colours_for(players)
+
+
 def rules() -> Traffiq:
     from .engine import Traffiq
     return Traffiq(box())
@@ -37,4 +42,4 @@ GAME = Game(
     variants=(SCENARIO,),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TraffiqPlayout"),
-    components=lazy(f"{PACKAGE}.engine.components", "components"))
+    components=lazy(f"{PACKAGE}.engine.components", "components"), colours_for=colours_for)

@@ -46,7 +46,10 @@ class TraffiqPlayout(PlayoutLoop):
         self.vehicle_bias = vehicle_bias
         self.compete_bias = compete_bias
         self.players = tuple(f"P{seat + 1}" for seat in range(players))
-        self.options = {"first": rng.randrange(players), **(options or {})}
+        # the seats play the rulebook's colours for the count, as New game writes them
+        self.options = {"first": rng.randrange(players),
+                        "colours": list(rules.box.colours_for(players)), "rulebook_colours": True,
+                        **(options or {})}
         self.state: TraffiqState = rules.new_state(self.players, self.options)
         pile = [random_tile(rng) for _ in range(rules.box.district_tiles)]
         hands = [[pile.pop() for _ in range(rules.box.hand)] for _ in range(players)]

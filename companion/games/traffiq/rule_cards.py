@@ -10,6 +10,12 @@ from companion.games import N_
 from companion.games.rule_cards import RuleCard, TableOption
 
 CARDS = (
+    RuleCard("traffiq_colours", N_("Colours by player count"), N_(
+        "The box holds 8 red, 8 yellow, 5 blue and 4 green taxis, and 3 red, 3 yellow, 2 blue "
+        "and 2 green vans. So 2 players play red and yellow (8 taxis and 3 vans each), 3 players "
+        "red, yellow and blue (5 taxis and 2 vans each), 4 players all four colours (4 taxis "
+        "and 2 vans each)."),
+        ("colour_not_in_box",)),
     RuleCard("traffiq_two_actions", N_("Two actions a turn"), N_(
         "On your turn take 2 of the 4 actions: place a tile, a taxi ride, a van ride, draw a "
         "tile. Drawing may be taken twice. Once every tile is drawn, drawing is no longer one "

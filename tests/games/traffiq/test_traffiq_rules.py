@@ -125,6 +125,43 @@ def test_vehicles_per_player_count(tq, players, taxis, vans):
         assert tq.box.box_taxis[colour] >= taxis and tq.box.box_vans[colour] >= vans
 
 
+@pytest.mark.parametrize("players, colours, taxis, vans", [
+    (2, ("red", "yellow"), 8, 3),
+    (3, ("red", "yellow", "blue"), 5, 2),
+    (4, ("red", "yellow", "blue", "green"), 4, 2)])
+def test_the_player_count_decides_the_colours_played(tq, players, colours, taxis, vans):
+    """R: "2 Spieler (Rot, Gelb): je 8 Taxis und je 3 Lieferwagen; 3 Spieler (Rot, Gelb, Blau):
+    je 5 Taxis und je 2 Lieferwagen; 4 Spieler (Rot, Gelb, Blau, Grün): je 4 Taxis …"."""
+    assert tq.box.colours_for(players) == colours
+    for seated in (list(colours), list(reversed(colours))):  # which seat takes which is free
+        s = new_game(tq, players, colours=seated, rulebook_colours=True)
+        assert [(p.taxis, p.vans) for p in s.seats] == [(taxis, vans)] * players
+
+
+@pytest.mark.parametrize("players, colours, short", [
+    (2, ["green", "blue"], "green"), (2, ["red", "blue"], "blue"),
+    (3, ["red", "yellow", "green"], "green")])
+def test_a_set_up_the_box_cannot_supply_is_refused(tq, players, colours, short):
+    """The review's 2-player game in green and blue dealt 8 taxis and 3 vans each: the box holds
+    4 green taxis and 2 green vans."""
+    with pytest.raises(RuleViolation) as info:
+        new_game(tq, players, colours=colours, rulebook_colours=True)
+    assert info.value.code == "colour_not_in_box"
+    assert info.value.params["colour"] == short
+    assert info.value.params["colours"] == ", ".join(tq.box.colours_for(players))
+    for bad in (["red"], ["red", "red"], ["red", "pink"], "red, yellow"):  # not one each
+        with pytest.raises(RuleViolation) as info:
+            new_game(tq, 2, colours=bad, rulebook_colours=True)
+        assert info.value.code == "bad_option"
+
+
+def test_older_logs_replay_with_the_colours_they_stored(tq):
+    """[decision] A header without `rulebook_colours` (every log older than the rule) keeps its
+    colours and the vehicles per player count it was dealt; New game writes the option."""
+    s = new_game(tq, 2, colours=["green", "blue"])
+    assert [(p.taxis, p.vans) for p in s.seats] == [(8, 3)] * 2
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_each_player_draws_two_district_tiles_at_setup(tq, players):
     s = new_game(tq, players)
@@ -160,6 +197,29 @@ def test_the_start_layout_can_be_entered_at_the_table(tq):
         with pytest.raises(RuleViolation) as info:
             new_game(tq, start_tiles=bad)
         assert info.value.code == "bad_layout"
+
+
+def test_a_start_tile_is_named_by_where_it_lies_on_the_table(tq):
+    """[decision] A start tile that does not fit is named as players find it ("top right", "in
+    the bottom row, number 2 from the left"), not by its grid cell; the cell lights it."""
+    square = [[0, 0, "red", "red", "red", "red"], [1, 0, "red", "red", "red", "red"],
+              [0, 1, "red", "red", "red", "red"], [1, 1, "red", "red", "red", "park"]]
+    with pytest.raises(RuleViolation) as info:
+        new_game(tq, start_tiles=square)
+    assert info.value.code == "bad_layout"
+    assert info.value.message == "The start tile bottom left does not match its neighbours."
+    assert (info.value.params["x"], info.value.params["y"]) == (0, 1)
+    row = [[x, 0, "red", "red", "red", "red"] for x in range(3)] + [[1, 1, "red", "red", "red",
+                                                                      "red"]]
+    row[1][4] = "park"  # its south against the tile under it
+    with pytest.raises(RuleViolation) as info:
+        new_game(tq, start_tiles=row)
+    assert info.value.message == ("The start tile in the top row, number 2 from the left does "
+                                  "not match its neighbours.")
+    apart = [[0, 0, "red", "red", "red", "red"], [2, 0, "red", "red", "red", "red"]]
+    with pytest.raises(RuleViolation) as info:
+        new_game(tq, start_tiles=apart)
+    assert info.value.message == "The start tile top left touches no other."
 
 
 def test_the_start_player_is_chosen_and_play_goes_clockwise(tq):

@@ -80,6 +80,19 @@ class Box:
                        for key, s in data["scenarios"].items()},
         )
 
+    def supplies(self, colour: str, players: int) -> bool:
+        """Whether the box holds a player's vehicles for this player count in this colour."""
+        allot = self.allotments[players]
+        return (self.box_taxis.get(colour, 0) >= allot.taxis
+                and self.box_vans.get(colour, 0) >= allot.vans)
+
+    def colours_for(self, players: int) -> tuple[str, ...]:
+        """The colours played with this many players: those the box holds enough vehicles of
+        (the rulebook's 2: red, yellow; 3: red, yellow, blue; 4: all four). A count outside
+        the box's (New game filling its first seat) is taken as the nearest one."""
+        players = min(max(players, self.min_players), self.max_players)
+        return tuple(c for c in self.colours if self.supplies(c, players))
+
 
 def parse_layout(rows: Any) -> dict[Cell, Tile]:
     """Tiles given as [x, y, north, east, south, west] rows (JSON), checked to fit together."""
@@ -100,9 +113,36 @@ def parse_layout(rows: Any) -> dict[Cell, Tile]:
     for cell, tile in tiles.items():
         others = {c: t for c, t in tiles.items() if c != cell}
         if mismatches(others, cell, tile):
-            raise RuleViolation("bad_layout", "The start tile on {x},{y} does not match its "
-                                "neighbours.", x=cell[0], y=cell[1])
+            raise RuleViolation("bad_layout", "The start tile {where} does not match its "
+                                "neighbours.", **place_of(tiles, cell))
         if len(tiles) > 1 and not touches(others, cell):
-            raise RuleViolation("bad_layout", "The start tile on {x},{y} touches no other.",
-                                x=cell[0], y=cell[1])
+            raise RuleViolation("bad_layout", "The start tile {where} touches no other.",
+                                **place_of(tiles, cell))
     return tiles
+
+
+# Where a start tile lies, as players find it on the table (the UI says the same in its words).
+PLACES = {
+    "top_left": "top left", "top_right": "top right",
+    "bottom_left": "bottom left", "bottom_right": "bottom right",
+    "top": "in the top row, number {n} from the left",
+    "bottom": "in the bottom row, number {n} from the left",
+    "row_left": "on the left in row {row} from the top",
+    "row_right": "on the right in row {row} from the top",
+    "row": "in row {row} from the top, number {n} from the left",
+}
+
+
+def place_of(tiles: Mapping[Cell, Tile], cell: Cell) -> dict[str, Any]:
+    """A reason's blanks naming a tile of a layout by where it lies, not by its grid cell: its
+    row counted from the top and its place in that row from the left (`place` a key of PLACES,
+    `where` its English words), besides the cell `x`, `y` for the screen to light."""
+    x, y = cell
+    rows = sorted({cy for _cx, cy in tiles})
+    in_row = sorted(cx for cx, cy in tiles if cy == y)
+    row, n = rows.index(y) + 1, in_row.index(x) + 1
+    edge = "top" if row == 1 else "bottom" if row == len(rows) else "row"
+    side = "left" if n == 1 else "right" if n == len(in_row) else ""
+    place = f"{edge}_{side}" if side else edge
+    return {"x": x, "y": y, "place": place, "row": row, "n": n,
+            "where": PLACES[place].format(row=row, n=n)}

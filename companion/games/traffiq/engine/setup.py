@@ -29,6 +29,7 @@ def new_game(box: Box, players: tuple[str, ...],
                             scenario=scenario, known=" or ".join(box.scenarios))
     tiles = (_within_reach(box, parse_layout(options["start_tiles"]))
              if "start_tiles" in options else dict(box.scenarios[scenario].tiles))
+    _check_colours(box, options, len(players))
     allot = box.allotments[len(players)]
     hand = box.hand if mode is Mode.PLAY else 0
     seats = [PlayerState([None] * hand, allot.taxis, allot.vans) for _ in players]
@@ -53,6 +54,31 @@ def _within_reach(box: Box, tiles: dict[Cell, Tile]) -> dict[Cell, Tile]:
             raise RuleViolation("bad_layout", "The start tile on {x},{y} lies beyond the box's "
                                 "reach: its distance from 0,0 is at most {reach}.", x=x, y=y, reach=reach)
     return tiles
+
+
+def _check_colours(box: Box, options: Mapping[str, Any], players: int) -> None:
+    """The seats' colours (the header's `colours`, in seat order) are ones the box holds every
+    player's vehicles of: "2 Spieler (Rot, Gelb) … 3 Spieler (Rot, Gelb, Blau)". Only a header
+    with `rulebook_colours` is held to it: older logs replay with the colours they stored (the
+    vehicles per player never depended on the colour)."""
+    colours = options.get("colours")
+    if colours is None or not options.get("rulebook_colours"):
+        return
+    if (not isinstance(colours, list) or len(colours) != players
+            or len(set(map(str, colours))) != players
+            or not all(c in box.colours for c in colours)):
+        raise RuleViolation("bad_option", "The option colours names each player's colour once, "
+                            "from {known}.", known=", ".join(box.colours))
+    allot = box.allotments[players]
+    for colour in colours:
+        if not box.supplies(colour, players):
+            raise RuleViolation(
+                "colour_not_in_box", "With {players} players each player needs {need_taxis} "
+                "taxis and {need_vans} vans, but the box holds only {taxis} taxis and {vans} "
+                "vans in {colour}. With {players} players play these colours: {colours}.",
+                players=players, need_taxis=allot.taxis, need_vans=allot.vans,
+                taxis=box.box_taxis[colour], vans=box.box_vans[colour], colour=colour,
+                colours=", ".join(box.colours_for(players)))
 
 
 def _option_mode(options: Mapping[str, Any]) -> Mode:

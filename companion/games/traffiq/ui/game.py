@@ -59,8 +59,10 @@ SCANNED = "traffiq_scanned_draws"  # Settings' key: new games scan every draw
 
 
 def _options(store, mode: str) -> dict:
+    """A new game's colours are held to the box's vehicles (older logs replay as stored)."""
     from companion.app.settings import strict_scan
-    return {"scanned_draws": True} if mode == "play" and strict_scan(store, SCANNED) else {}
+    scanned = {"scanned_draws": True} if mode == "play" and strict_scan(store, SCANNED) else {}
+    return {"rulebook_colours": True, **scanned}
 
 
 def game_ui() -> GameUi:

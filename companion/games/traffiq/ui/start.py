@@ -83,6 +83,7 @@ class TraffiqStartScreen(BaseScreen):
         self.layout: Layout = {}
         self.remembered: Layout | None = None
         self.dialog: StartTileDialog | None = None
+        self.changed = None  # the cell tapped last: a mismatch is named by it (it was changed)
 
     @property
     def scenario(self) -> str:
@@ -100,6 +101,7 @@ class TraffiqStartScreen(BaseScreen):
         """The start tiles for the game New game is about to start: as confirmed last time,
         else as printed in the app."""
         self.start = start
+        self.changed = None
         self.ids.message.hide()
         self.remembered = remembered_layout(App.get_running_app().store, self.scenario)
         self.show_layout(dict(self.remembered or printed_layout(self.scenario)))
@@ -138,6 +140,7 @@ class TraffiqStartScreen(BaseScreen):
         self.city.ghost = None
         if tile is not None:
             self.layout[cell] = tile
+            self.changed = cell
             self.show_layout(dict(self.layout))
 
     def as_printed(self) -> None:
@@ -151,8 +154,8 @@ class TraffiqStartScreen(BaseScreen):
     def confirm(self) -> None:
         """Start the game on this layout; remember it once the game has started."""
         rows = layout_rows(self.layout)
-        try:
-            parse_layout(rows)
+        try:  # the tile changed last checked first: two tiles that clash, it is the one named
+            parse_layout(sorted(rows, key=lambda row: tuple(row[:2]) != self.changed))
         except RuleViolation as violation:
             self._refused(violation)
             return

@@ -93,9 +93,34 @@ def blank_name(key: str, value):
     return value
 
 
+PLACE_NAMES = {  # where a start tile lies (engine.box.PLACES, the same words in English)
+    "top_left": lambda p: _("top left"),
+    "top_right": lambda p: _("top right"),
+    "bottom_left": lambda p: _("bottom left"),
+    "bottom_right": lambda p: _("bottom right"),
+    "top": lambda p: _("in the top row, number {n} from the left").format(**p),
+    "bottom": lambda p: _("in the bottom row, number {n} from the left").format(**p),
+    "row_left": lambda p: _("on the left in row {row} from the top").format(**p),
+    "row_right": lambda p: _("on the right in row {row} from the top").format(**p),
+    "row": lambda p: _("in row {row} from the top, number {n} from the left").format(**p),
+}
+
+
 def explain(violation: RuleViolation, _state=None) -> str:
-    """The engine's reason, translated, its vehicles named in the language."""
-    return words.explain(violation, blank_name)
+    """The engine's reason, translated: its vehicles and colours named in the language, a start
+    tile by where it lies on the table."""
+    params = violation.params
+
+    def name(key: str, value):
+        if key == "where" and params.get("place") in PLACE_NAMES:
+            return PLACE_NAMES[params["place"]](params)
+        if key == "colour":
+            return colour_name(value)
+        if key == "colours":  # the engine's "red, yellow": a list of colour ids
+            return ", ".join(colour_name(c) for c in str(value).split(", "))
+        return blank_name(key, value)
+
+    return words.explain(violation, name)
 
 
 def verdict(sheet, players) -> tuple[str, str]:
