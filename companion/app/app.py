@@ -315,8 +315,10 @@ class CompanionApp(App):
             self.rig.refused()
 
     def _table_changed(self, table: Table, action: Action | None) -> None:
-        self.dispatch("on_table_change", action)
         from kivy.core.window import Window
+        from .widgets import hide_messages
+        hide_messages(Window)  # a refusal said before this move is stale (issue 11 req. 6)
+        self.dispatch("on_table_change", action)
         memory.after_next_frame(Window)  # a move redraws the map: its old buffers are freed
 
     def on_table_change(self, action: Action | None) -> None:

@@ -1,7 +1,8 @@
 """A message never covers a control it names (issue 11 requirement 6).
 
-Every screen shows its messages in one place (its layout's Message); when a message names a
-button that lies under it ("Anna has no Locomotive" over the Locomotive button), `keep_clear`
+Every screen shows its messages in one place (its layout's Messages all stand there, one shown
+at a time: widgets.hide_messages); when a message names a button that lies under it (a message
+saying "Locomotive" over the Locomotive button), `keep_clear`
 moves the message up past that button, or down if there is no room above, for as long as it is
 shown. Buttons are matched by their words in the message (three letters or more).
 """

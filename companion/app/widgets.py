@@ -70,11 +70,14 @@ class PlayerTab(ToggleButton):
 
 
 class Message(Label):
-    """A short message shown where the player is looking, then faded out."""
+    """A short message shown where the player is looking, then faded out. One at a time: a
+    message shown hides any other on the window, and every message goes as soon as a move is
+    stored or undone (`hide_messages`): what it said may be stale by then."""
 
     background = ListProperty(list(WARNING))
 
     def show(self, text: str, good: bool = False, seconds: float = 4.0) -> None:
+        hide_messages(self.get_root_window(), keep=self)  # never two boxes stacked
         self.text = text
         self.background = list(GOOD if good else WARNING)
         Animation.cancel_all(self, "opacity")
@@ -92,6 +95,16 @@ class Message(Label):
 
     def _fade(self, _dt) -> None:
         Animation(opacity=0, duration=0.4).start(self)
+
+
+def hide_messages(window, keep: Message | None = None) -> None:
+    """Hide every message shown on the window (the screen's and any question's) but `keep`."""
+    if window is None:
+        return
+    for root in list(window.children):
+        for widget in root.walk(restrict=True):
+            if isinstance(widget, Message) and widget is not keep and widget.opacity > 0:
+                widget.hide()
 
 
 class BarChart(Widget):

@@ -142,7 +142,8 @@ def check_delivery(s: RotwState, seat: int, origin: str, destination: str, goods
 
 
 def _no_locomotive(s: RotwState, seat: int) -> RuleViolation:
-    return RuleViolation("no_locomotive", "{player} has no Locomotive: pulling power 0.",
+    return RuleViolation("no_locomotive", "{player} has not played a Locomotive yet: "
+                         "pulling power 0.",
                          player=s.players[seat])
 
 

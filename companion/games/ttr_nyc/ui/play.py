@@ -26,6 +26,23 @@ from .claim import ClaimFlow
 from .questions import keep_question
 
 
+LOG_FONT = 15  # sp: the recent moves' text
+NBSP = "\u00a0"
+
+
+def figures(template: str) -> str:
+    """A line of figures ("Cards: {cards}") whose numbers never wrap away from their words."""
+    return template.replace(": {", ":" + NBSP + "{")
+
+
+def log_height(text: str, width: float) -> float:
+    """The height of one move in the recent moves at this width: its lines and a small gap."""
+    from kivy.core.text import Label as CoreLabel
+    core = CoreLabel(text=text, font_size=sp(LOG_FONT), text_size=(max(width, 1), None))
+    core.refresh()
+    return core.texture.size[1] + dp(3)
+
+
 class TtrPlayScreen(PlayScreen, TtrScreen):
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
@@ -60,8 +77,9 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         player = s.seats[seat]
         self.player = table.header.players[seat]
         self.player_rgba = list(TAXI_RGBA.get(colours[seat], (1, 1, 1, 1)))
-        self.stats = _("Taxis left: {taxis}   Cards: {cards}   Tickets: {tickets}").format(
-            taxis=player.taxis, cards=player.hand.size, tickets=player.tickets)
+        stats = figures(_("Taxis left: {taxis}   Cards: {cards}   Tickets: {tickets}"))
+        self.stats = stats.format(taxis=player.taxis, cards=player.hand.size,
+                                  tickets=player.tickets)
         self.final_round = status.final_round
         self.final_text = _("Final round: everyone has one last turn")
         self._refresh_cards(table, seat)
@@ -94,21 +112,26 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
                                         "or Draw tickets")
 
     def fill_log(self) -> None:
-        """The last moves, newest first, one shortened line each, as many as the space holds."""
+        """The last moves, newest first, each whole (the end of a line says the route, the cards
+        turned up: two lines, three for a claim with its payment), as many as the space holds."""
         box = self.ids.get("log")
         if box is None:  # still being built
             return
         if self._log_lines is None:
             self._log_lines = Lines(box, self._log_label, spacer=True)
-        line = dp(21)
-        self._log_lines.show([{"text": text}
-                              for text in self.log_lines[:max(0, int(box.height // line))]])
+        entries, room = [], box.height
+        for text in self.log_lines:
+            height = log_height(text, box.width)
+            if height > room:
+                break
+            entries.append({"text": text, "height": height})
+            room -= height
+        self._log_lines.show(entries)
 
     @staticmethod
     def _log_label() -> Label:
-        label = Label(font_size=sp(15), color=(1, 1, 1, 0.8), shorten=True,
-                      shorten_from="right", halign="left", valign="middle",
-                      size_hint_y=None, height=dp(21))
+        label = Label(font_size=sp(LOG_FONT), color=(1, 1, 1, 0.8), halign="left",
+                      valign="middle", size_hint_y=None, height=dp(21))
         label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
         return label
 

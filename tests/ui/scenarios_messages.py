@@ -1,0 +1,137 @@
+"""Messages at 800×480 (issue 11 requirement 6): one place per screen, never over a control the
+player needs, never two at once, gone as soon as a move is stored or undone; the recent moves and
+TTR's figures whole."""
+
+from __future__ import annotations
+
+from scenarios import open_new_game, screen, tap_route
+from scenarios_table import start
+
+
+def _box(widget):
+    x, y = widget.to_window(*widget.pos)
+    return x, y, x + widget.width, y + widget.height
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def shown_messages() -> list:
+    from kivy.core.window import Window
+    from companion.app.widgets import Message
+    return [w for root in Window.children for w in root.walk(restrict=True)
+            if isinstance(w, Message) and w.opacity > 0]
+
+
+def controls_under(message) -> list[str]:
+    """The visible buttons (other than its own Why?) that a message lies over."""
+    from kivy.core.window import Window
+    from kivy.uix.behaviors import ButtonBehavior
+    why = getattr(message, "_why", None)
+    own = why.button if why is not None else None
+    box = _box(message)
+    found = []
+    for root in Window.children:
+        for w in root.walk(restrict=True):
+            if isinstance(w, ButtonBehavior) and w is not own and w.opacity > 0 \
+                    and w.width > 1 and w.height > 1 and _overlap(box, _box(w)):
+                found.append(str(getattr(w, "text", "")) or type(w).__name__)
+    return found
+
+
+def messages_seen() -> list[dict]:
+    return [{"text": str(m.text), "under": controls_under(m), "box": list(_box(m))}
+            for m in shown_messages()]
+
+
+async def messages_in_ttr(d, args):
+    """A refused claim (Chelsea – Soho needs 4 cards), a stored draw (gone), two refusals in
+    the screen's two message widgets (one box), undo (said alone)."""
+    play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
+    seen = {}
+    await tap_route(d, "play", "r23")
+    await d.frames(0.4)
+    seen["refused"] = messages_seen()
+    await d.audit("ttr-refused")
+    before = len(d.app.table.actions)
+    await d.tap(play.ids.deck)
+    await d.frames(0.4)
+    seen["stored"] = len(d.app.table.actions) - before
+    seen["after_move"] = messages_seen()
+    seen["stats"] = play.stats
+    await d.audit("ttr-drawn")
+    await tap_route(d, "play", "r23")  # a second action: refused over the map
+    await d.frames(0.3)
+    await d.tap(play.ids.tickets)  # greyed after a card: refused in the panel's message
+    await d.frames(0.4)
+    seen["twice"] = messages_seen()
+    await d.audit("ttr-twice")
+    await d.tap(play.ids.undo)
+    await d.frames(0.4)
+    seen["after_undo"] = messages_seen()
+    await d.audit("ttr-undone")
+    d.record("ttr", seen)
+
+
+async def messages_in_rotw(d, args):
+    """The greyed Deliver tapped: the refusal says no Locomotive was played, over the map and
+    clear of every button; a Pass stored makes it go."""
+    play, _pretend = await start(d, "rotw-card-game", players=["Anna", "Ben"])
+    seen = {}
+    deliver = play.action_button("deliver")
+    await d.tap_at(*deliver.to_window(*deliver.center))
+    await d.frames(0.4)
+    seen["refused"] = messages_seen()
+    await d.audit("rotw-refused")
+    before = len(d.app.table.actions)
+    await d.tap(play.action_button("pass"))
+    await d.frames(0.5)
+    seen["stored"] = len(d.app.table.actions) - before
+    seen["after_move"] = messages_seen()
+    d.record("rotw", seen)
+
+
+async def messages_in_new_game(d, args):
+    """Start with a name missing: the message stands on the "Who starts?" line, not over the
+    buttons below it."""
+    await open_new_game(d, "ttr-nyc", "play")
+    new = screen(d, "new_game")
+    await d.tap_id("new_game", "start")
+    await d.frames(0.4)
+    seen = {"refused": messages_seen(),
+            "starts": [list(_box(b)) for b in new.ids.starts.children]}
+    await d.audit("new-game-refused")
+    d.record("new_game", seen)
+
+
+async def ttr_log_and_figures(d, args):
+    """Moves with long words: each recent move whole (at most two lines), the figures each with
+    its number."""
+    for language in ("en", "de", "hu"):
+        d.app.set_language(language)
+        play, _pretend = await start(d, "ttr-nyc", players=["Jürgen", "Cleo"], until=lambda t:
+                                     len(t.actions) >= 14)
+        await d.frames(0.5)
+        lines = []
+        for label in reversed(play.ids.log.children):
+            if not getattr(label, "text", ""):
+                continue
+            label.texture_update()
+            lines.append({"text": label.text, "height": label.height,
+                          "texture": label.texture_size[1],
+                          "words": _label_lines(label)})
+        stats = [line for line in play.walk(restrict=True) if getattr(line, "text", "")
+                 == play.stats]
+        stats_lines = _label_lines(stats[0]) if stats else []
+        await d.audit(f"ttr-log-{language}")
+        d.record(f"log_{language}", {"lines": lines, "stats": stats_lines,
+                                     "log_box": [play.ids.log.y, play.ids.log.height]})
+        d.app.go_home()
+        await d.frames(0.3)
+
+
+def _label_lines(label) -> list[str]:
+    """The lines a label drew, as it broke them."""
+    core = label._label
+    return ["".join(word.text for word in line.words) for line in (core._cached_lines or [])]
