@@ -62,6 +62,7 @@ class Game:
     components: Callable[[], Callable[[Rules, Any], dict[str, int]]] | None = None
     # players -> the colours played with that many, for New game to offer (None: every colour)
     colours_for: Callable[[int], tuple[str, ...]] | None = None
+    bgg_id: int | None = None  # BoardGameGeek's id, for exports to other apps (docs/records.md)
 
     def colours_at(self, players: int) -> tuple[str, ...]:
         """The colours New game offers this many players (the box's rule, where it has one)."""

@@ -14,14 +14,18 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from companion.games import game
 from companion.store import GameStatus, Store
 from .played import Played, played
 
 SOURCE_NAME = "companion"
-# BoardGameGeek's ids (sources in docs/records.md); a game without one is matched by BG Stats
-# on its name and sourceGameId.
-BGG_IDS = {"ttr-nyc": 253284, "manhattan-traffiq": 179813}
 _PLAY_IDS = uuid.UUID("6f1d7c62-3c1e-4d8e-9a57-1c0b5e0c1a15")  # our namespace for play ids
+
+
+def bgg_id(game_id: str) -> int | None:
+    """BoardGameGeek's id of a game (each game's package gives it; sources in docs/records.md);
+    a game without one is matched by BG Stats on its name and sourceGameId."""
+    return game(game_id).bgg_id
 
 
 class NotFinished(ValueError):
@@ -71,8 +75,8 @@ def play_json(store: Store, game_id: int) -> dict:
     game = finished(store, game_id)
     box = {"name": game_title(game.header.game), "sourceGameId": game.header.game,
            "highestWins": True, "noPoints": False, "cooperative": False}
-    if game.header.game in BGG_IDS:
-        box["bggId"] = BGG_IDS[game.header.game]
+    if bgg_id(game.header.game) is not None:
+        box["bggId"] = bgg_id(game.header.game)
     return {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(game),
             "playDate": bgs_time(game.ended), "durationMin": game.minutes, "game": box,
             "players": [{"name": seat.name, "sourcePlayerId": seat.name, "score": seat.score,
@@ -98,7 +102,7 @@ def csv_text(store: Store, game_ids: list[int]) -> str:
         game = finished(store, game_id)
         for seat in seats(store, game):
             writer.writerow([play_id(game), game_id, game_title(game.header.game),
-                             BGG_IDS.get(game.header.game, ""), bgs_time(game.ended),
+                             bgg_id(game.header.game) or "", bgs_time(game.ended),
                              game.minutes, seat.name, seat.score, int(seat.winner),
                              int(seat.start_player)])
     return out.getvalue()

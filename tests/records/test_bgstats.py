@@ -13,7 +13,7 @@ import pytest
 
 from companion.cli import main
 from companion.gamelog import read_lines
-from companion.records.bgstats import BGG_IDS, play_json
+from companion.records.bgstats import bgg_id, play_json
 from companion.store import Store
 from companion.table import Table
 
@@ -73,7 +73,7 @@ def test_the_json_has_bg_stats_documented_keys_and_types(tmp_path, capsys):
         typed(player, PLAYER_KEYS, "player")
     datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
     assert play["sourceName"] == "companion"
-    assert play["game"]["bggId"] == BGG_IDS["ttr-nyc"] == 253284
+    assert play["game"]["bggId"] == bgg_id("ttr-nyc") == 253284
     assert [p["name"] for p in play["players"]] == ["Anna", "Ben"]
     assert sum(p["winner"] for p in play["players"]) >= 1
     assert [p["startPlayer"] for p in play["players"]] == [True, False]

@@ -33,4 +33,5 @@ GAME = Game(
     names={"de": "Zug um Zug: New York"},
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TtrPlayout"),
-    components=lazy(f"{PACKAGE}.engine.components", "components"))
+    components=lazy(f"{PACKAGE}.engine.components", "components"),
+    bgg_id=253284)  # boardgamegeek.com/boardgame/253284 (docs/records.md)
