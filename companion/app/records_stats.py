@@ -71,7 +71,7 @@ class StatsScreen(BaseScreen):
         if not stats.plays:
             self.summary.text = _("No finished plays of this game yet.")
             return
-        self.summary.text = _("Plays: {plays} · average length: {minutes} min · longest turn: "
+        self.summary.text = _("Games: {plays} · average length: {minutes} min · longest turn: "
                               "{time} ({player})").format(
             plays=l10n.number(stats.plays), minutes=l10n.number(stats.average_minutes),
             time=seconds_text(stats.longest_turn), player=stats.longest_by)
@@ -81,7 +81,7 @@ class StatsScreen(BaseScreen):
         table.clear_widgets()
         if not stats.plays:
             return
-        for text in (_("Player"), _("Plays"), _("Wins"), _("Average"), _("Best"),
+        for text in (_("Player"), _("Games"), _("Wins"), _("Average"), _("Best"),
                      _("Longest turn")):
             table.add_widget(_cell(text, bold=True, wrap=True))
         for player in stats.ranked():

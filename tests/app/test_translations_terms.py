@@ -137,3 +137,15 @@ def test_the_glossary_reader_reads_a_table():
     (row,) = glossary(text)["de"]
     assert row.term.search("an der Reihe") and row.never.search("spielzug")
     assert row.game == "ttr_nyc" and row.msgid.search("your turn")
+
+
+# English, the source: one word per thing too (issue 16's review: History said "Games" where
+# Statistics said "Plays"). msgid pattern -> the English word used for it everywhere.
+ENGLISH_NEVER = {r"\bPlays\b": "Games", r"\bSupply\b(?=: \{supply\})": "Tiles left"}
+
+
+def test_english_says_one_word_per_thing():
+    found = catalog.extract_with_files()
+    problems = [f"{msgid!r} says /{never}/: use {word!r}" for msgid in found
+                for never, word in ENGLISH_NEVER.items() if re.search(never, msgid)]
+    assert not problems, "\n  ".join(problems)

@@ -50,7 +50,7 @@ def test_each_games_statistics_from_history_with_head_to_head(run_scenario):
     assert seen["buttons"] == 2, seen  # Ticket to Ride's and Railways'
     clean(seen["history_audit"])
     assert seen["title"].startswith("Ticket to Ride: New York"), seen
-    assert seen["summary"].startswith("Plays: 3"), seen
+    assert seen["summary"].startswith("Games: 3"), seen
     assert seen["rows"] == 4, seen  # Anna, Ben, Cleo, Dora: Ticket to Ride's players only
     clean(seen["audit"])
     assert seen["pair"][0] != seen["pair"][1] and seen["pair_after"][1] != seen["pair"][1]

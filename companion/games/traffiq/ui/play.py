@@ -115,7 +115,7 @@ class TraffiqPlayScreen(PlayScreen):
         done = ", ".join(ACT_NAMES[act]() for act in s.done) or _("none yet")
         self.turn_text = _("This turn: {done} (actions left: {left} of {count})").format(
             done=done, left=rules.actions_left(s), count=rules.actions_per_turn)
-        self.stats = _("Tiles in hand: {hand}   Supply: {supply}").format(
+        self.stats = _("Tiles in hand: {hand}   Tiles left: {supply}").format(
             hand=len(s.seats[s.current].hand), supply=s.supply)
         status = table.status
         self.final_round = status.final_round and status.phase is Phase.FINAL_ROUND
