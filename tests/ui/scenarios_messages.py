@@ -135,3 +135,28 @@ def _label_lines(label) -> list[str]:
     """The lines a label drew, as it broke them."""
     core = label._label
     return ["".join(word.text for word in line.words) for line in (core._cached_lines or [])]
+
+
+async def rotw_last_move(d, args):
+    """Railways' last move under the actions, just after a link is built ("Ben built a white
+    link to … City 2"): whole, on at most two lines, in English and German."""
+    from companion.games.rotw.engine import Build
+    seen = {}
+    for language in ("en", "de"):
+        d.app.set_language(language)
+        play, pretend = await start(d, "rotw-card-game", players=["Anna", "Ben"])
+        while True:  # up to a link built (the table's report of it still to come)
+            action = pretend.step()
+            d.app.submit(action)
+            if isinstance(action, Build):
+                break
+        await d.frames(0.5)
+        label = next(w for w in play.walk(restrict=True)
+                     if getattr(w, "text", None) == play.last_move and w.text)
+        label.texture_update()
+        seen[language] = {"text": label.text, "words": _label_lines(label),
+                          "height": label.height, "texture": label.texture_size[1]}
+        await d.audit(f"rotw-last-move-{language}")
+        d.app.go_home()
+        await d.frames(0.3)
+    d.record("rotw_last_move", seen)

@@ -45,3 +45,12 @@ def test_ttr_recent_moves_whole_and_figures_beside_their_numbers(run_scenario):
         assert seen["stats"], (language, seen)
         for drawn in seen["stats"]:
             assert not drawn.strip()[:1].isdigit(), (language, seen["stats"])
+
+
+def test_rotw_last_move_whole_on_two_lines(run_scenario):
+    seen = run_scenario("rotw_last_move").check().report["rotw_last_move"]
+    for language, line in seen.items():
+        assert 1 <= len(line["words"]) <= 2, (language, line)
+        assert "".join(line["words"]).replace(" ", "") == line["text"].replace(" ", ""), \
+            (language, line)
+        assert line["height"] >= line["texture"], (language, line)
