@@ -464,15 +464,18 @@ class Store:
 
     def last_entry(self, game_id: int) -> tuple[int, dict] | None:
         """The newest log entry of a game (None before the first move), without reading the
-        whole log. One that cannot be read is {} (only shown: resuming says why)."""
+        whole log, and without its time, as `log` gives it. One that cannot be read is {}
+        (only shown: resuming says why)."""
         row = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
                               "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
         if row is None:
             return None
         try:
-            return row[0], _entry(game_id, row[0], row[1])
+            entry = _entry(game_id, row[0], row[1])
         except UnreadableGame:
             return row[0], {}
+        entry.pop("at", None)
+        return row[0], entry
 
     # ---- results ----------------------------------------------------------------------
 

@@ -328,6 +328,16 @@ def test_last_entry(store):
     assert store.last_entry(game_id) == (2, {"type": "keep_tickets", "seat": 0, "kept": 2})
 
 
+def test_last_entry_comes_without_its_time_as_the_log_gives_it(store):
+    """Home words the last move through the engine's action parser, which knows no "at":
+    with it, every unfinished game said only "just now" (issue 15's times broke it)."""
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 1, {"type": "keep_tickets", "seat": 0, "kept": 2,
+                              "at": "2026-11-26T10:00:00.000+00:00"})
+    assert store.last_entry(game_id) == (1, {"type": "keep_tickets", "seat": 0, "kept": 2})
+    assert store.log(game_id, times=True)[0][1]["at"]  # kept where it is asked for
+
+
 def test_append_and_log_order(store):
     game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
     other = store.new_game("ttr-nyc", ["Cleo", "Dan"], {})
