@@ -40,7 +40,20 @@ async def tap_in_view(d, button) -> None:
     if isinstance(parent, ScrollView):
         parent.scroll_to(button, padding=0, animate=False)
         await d.frames(0.1)
+        await settled(d, button)
     await d.tap(button)
+
+
+async def settled(d, widget, frames: int = 20) -> None:
+    """Until the widget stays put for a frame (a loaded machine lays a scrolled list out a
+    frame or two late, and a tap at the old place lands on something else)."""
+    where = widget.to_window(*widget.pos)
+    for _ in range(frames):
+        await d.frames(0.05)
+        now = widget.to_window(*widget.pos)
+        if now == where:
+            return
+        where = now
 
 
 def dialog_button(d, text: str = "", **attrs):
