@@ -64,6 +64,7 @@ def keep_clear(message) -> None:
         if moved[1] >= 0 and moved[3] <= window.height and \
                 not any(_overlap(moved, b) for b in boxes):
             message.y += shift
+            message._shifted = shift  # taken back before the next message is placed
             why = getattr(message, "_why", None)  # its Why? button goes with it
             if why is not None:
                 why.place()
@@ -71,5 +72,10 @@ def keep_clear(message) -> None:
 
 
 def follow(message) -> None:
-    """Called as a message is shown: clear of what it names once its new text is laid out."""
+    """Called as a message is shown: back in its screen's place (a message moved off a control
+    stays moved only while it says that), then clear of what it names once laid out."""
+    shifted = getattr(message, "_shifted", 0)
+    if shifted:
+        message.y -= shifted
+        message._shifted = 0
     Clock.schedule_once(lambda _dt: keep_clear(message), 0.05)
