@@ -149,3 +149,20 @@ def test_english_says_one_word_per_thing():
     problems = [f"{msgid!r} says /{never}/: use {word!r}" for msgid in found
                 for never, word in ENGLISH_NEVER.items() if re.search(never, msgid)]
     assert not problems, "\n  ".join(problems)
+
+
+# Abbreviations a reader knows at once (minutes, the Swedish "klockan" before a time); any
+# other word cut short with a dot ("Sehensw.", "Össz.") is written out or reworded to fit.
+KNOWN_ABBREVIATIONS = {"Min.", "kl."}
+
+
+@pytest.mark.parametrize("language", catalog.TRANSLATED)
+def test_no_word_is_cut_short_where_english_is_whole(language):
+    found = catalog.extract_with_files()
+    problems = [f"{m.id!r} -> {text!r}: {hit.group(0)!r}"
+                for m in read_catalog(po_path(language), language)
+                if isinstance(m.id, str) and m.id in found and "." not in m.id
+                for text in ([m.string] if isinstance(m.string, str) else m.string)
+                for hit in re.finditer(r"\b[^\W\d_]{2,}\.(?=\s|$|\))", text)
+                if hit.group(0) not in KNOWN_ABBREVIATIONS]
+    assert not problems, f"{language}: " + "\n  ".join(problems)
