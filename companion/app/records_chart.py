@@ -11,6 +11,7 @@ from kivy.uix.widget import Widget
 
 from companion.records.chart import Series
 from .i18n import _
+from .marks import player_marks  # the letter the maps and the seat strip show too
 from .theme import PANEL
 
 GRID_LINES = 4  # score lines across the chart, besides zero
@@ -116,7 +117,7 @@ class ScoreChart(Widget):
             Line(points=[end[0], end[1], x, y], width=dp(1.2))
         Color(*self._rgba(seat))
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        letter = _text(self.series.players[seat][:1].upper(), 16, bold=True, outline=True)
+        letter = _text(player_marks(self.series.players)[seat], 16, bold=True, outline=True)
         Color(1, 1, 1, 1)
         Rectangle(texture=letter, size=letter.size,
                   pos=(x - letter.width / 2, y - letter.height / 2))

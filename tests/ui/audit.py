@@ -478,27 +478,21 @@ def contrast_problems(shot) -> list[str]:
 
 
 def map_name_problems() -> list[str]:
-    """The map's location names fit on the map: each name (in the map's label font, 10 sp
-    bold, centred under its location) stays between the map's left and right edges and above
-    its bottom. The map paints them into a texture of its own size, so a name that does not
-    fit is silently cut: only the geometry tells."""
-    from kivy.core.text import Label as CoreLabel
-    from kivy.metrics import dp, sp
+    """The map's location names fit on the map: each name, where the map placed it (its
+    `footprints`, in the map's own coordinates), stays inside the map. The map paints them into
+    a texture of its own size, so a name that does not fit is silently cut: only the geometry
+    tells."""
     from companion.games.ttr_nyc.ui.board_view import BoardView
     ids = _ids()
     found = []
     for widget, _scroller in visible_widgets():
         if not isinstance(widget, BoardView) or widget.board is None or widget.width < 10:
             continue
-        x0, y0, x1, _y1 = _window_rect(widget)
-        cut = []
-        for location_id, location in widget.board.locations.items():
-            x, y = widget.to_window(*widget.location_pos(location_id))
-            w, h = CoreLabel(text=location.name, font_size=sp(10), bold=True).get_extents(
-                location.name)
-            bottom = y - dp(7) - sp(7) - h / 2  # at least this low: the smallest dot
-            if x - w / 2 < x0 - 2 or x + w / 2 > x1 + 2 or bottom < y0 - 2:
-                cut.append(location.name)
+        names = {location.name for location in widget.board.locations.values()}
+        cut = [f.name.replace("\n", " ") for f in widget.footprints.texts()
+               if f.name.replace("\n", " ") in names and
+               (f.x < -2 or f.y < -2 or f.x + f.w > widget.width + 2 or
+                f.y + f.h > widget.height + 2)]
         if cut:
             found.append(f"map names cut by the map's edge ({', '.join(cut)}): "
                          f"{describe(widget, ids)}")

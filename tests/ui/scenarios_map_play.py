@@ -35,6 +35,29 @@ def under_banner(view, banner, own_coordinates: bool) -> list[str]:
     return [f"{f.kind} {f.name!r}" for f in view.footprints.drawn if f.y + f.h > bottom + 1]
 
 
+def redraw_ms(view, game_id: str, times: int = 10) -> float:
+    """A move's redraw of the map (labels placed again), median of `times`, in ms."""
+    import time
+    taken = []
+    for _n in range(times):
+        if game_id == TTR:
+            view._texture = None
+        elif game_id == ROTW:
+            view._drawn = ()
+        else:
+            view._redraw_static()
+            continue
+        began = time.perf_counter()
+        view.redraw()
+        taken.append((time.perf_counter() - began) * 1000)
+    if not taken:
+        began = time.perf_counter()
+        for _n in range(times):
+            view._redraw_static()
+        return round((time.perf_counter() - began) * 1000 / times, 2)
+    return round(sorted(taken)[len(taken) // 2], 2)
+
+
 async def maps_final_round(d, args):
     from companion.app.games import game_ui
     store = d.app.store
@@ -49,7 +72,8 @@ async def maps_final_round(d, args):
         found = seen(view)
         found.update(final_round=bool(screen.final_round), banner_shown=banner.opacity == 1,
                      map_top=view.top, banner_bottom=banner.y,
-                     under_banner=under_banner(view, banner, game_id == TTR))
+                     under_banner=under_banner(view, banner, game_id == TTR),
+                     redraw_ms=redraw_ms(view, game_id))
         d.record(f"final-{name}", found)
         await d.shot(f"maps-final-{name}")
         d.app.go_home()

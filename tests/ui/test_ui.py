@@ -44,13 +44,7 @@ class Known:
 
 # None left for text (issue 11 req. 7): names wrap after a hyphen or at a space, their columns
 # have the room, long hints and hands take more lines (companion/app/names.py, results_table.py).
-KNOWN: tuple[Known, ...] = (
-    Known(r"ttr-results\..*", r"^map names cut by the map's edge", kind="text", reason=(
-        "Ticket to Ride's results map is 272 px wide at 800×480 beside a results table that "
-        "gives four long names their whole width, and draws 'Lincoln Center' and 'Central "
-        "Park' past its left edge: the map's own name placement (board_view.py) does not keep "
-        "the names inside a narrow map (a tap opens the map over the whole window)")),
-)
+KNOWN: tuple[Known, ...] = ()
 
 
 def judge_audits(report: dict, screens: list[str],

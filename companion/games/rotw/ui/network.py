@@ -251,6 +251,8 @@ class NetworkView(Widget):
         room = Footprints()  # what is placed where, so that the ids and tags avoid it
         for city in s.cities.values():
             room.shape(f"city {city.id}", *self._places[city.id], r + dp(2))
+            room.text(f"value {city.id}", *self._places[city.id], r, r, TAG_PX)  # (a label
+            # with no clear place rather covers another label's edge than a city's value)
             if city.demand in GOODS_SYMBOL and city.value != ANY_GOODS_VALUE:
                 room.shape(f"demand {city.id}", *demand_spot(self._places[city.id], r),
                            demand_radius(r) + dp(1.5))
@@ -264,8 +266,8 @@ class NetworkView(Widget):
             for city in s.cities.values():
                 self._goods_room(city, r, room)
         cities, links = list(s.cities.values()), list(s.links.values())
-        labels.place_ids(self, cities, r, room)
         labels.place_tags(self, links, marks, room)
+        labels.place_ids(self, cities, r, room)
         self.canvas.clear()
         with self.canvas:
             for link in links:

@@ -40,7 +40,7 @@ def place_ids(view, cities, r: float, room: Footprints) -> None:
                  (right - dp(4), y - d * 0.7), (left + dp(4), y - d * 0.7),
                  (x, y + d + h / 2), (x, y - d - h / 2), (right, y), (left, y),
                  (right, y + d), (left, y + d), (right, y - d), (left, y - d)]
-        room.put(f"id {city.id}", inside(view, spots, w, h), w, h, px=TAG_PX)
+        room.put_form(f"id {city.id}", [(inside(view, spots, w, h), w, h)], px=TAG_PX)
 
 
 def tag_size(view, mark: str, value: int) -> tuple[float, float]:
@@ -61,7 +61,8 @@ def place_tags(view, links, marks: list[str], room: Footprints) -> None:
         nx, ny = -dy / norm * h * 0.8, dx / norm * h * 0.8
         along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)]
         spots = along + [(x + k * nx, y + k * ny) for k in (1, -1, 2, -2) for x, y in along]
-        room.put(f"tag {link.id}", inside(view, spots, w, h), w + dp(3), h + dp(3), px=TAG_PX)
+        room.put_form(f"tag {link.id}", [(inside(view, spots, w, h), w + dp(3), h + dp(3))],
+                      px=TAG_PX)
 
 
 def mark_of(marks: list[str], seat: int) -> str:

@@ -352,7 +352,7 @@ class CityView(StencilView):
         self.footprints.origin = tuple(self.pos)
         textures = {seat: mark_texture(mark, MARK_PX) for seat, mark in enumerate(self.marks)}
         widest = max((t.width for t in textures.values()), default=0)  # two letters: "An"
-        scale = max(self.cell_px, dp(MARK_PX) / TAXI_R * 0.62, widest / TAXI_R * 0.55)
+        scale = max(self.cell_px, dp(MARK_PX) / TAXI_R * 0.62, widest / TAXI_R * 0.62)
         for (px, py), standing in self.vehicles.items():
             seat = standing.seat
             rgba = self.colours[seat] if seat < len(self.colours) else (1, 1, 1, 1)

@@ -22,6 +22,7 @@ from companion.app.theme import CARD_RGBA, TAXI_RGBA
 
 from .symbols import route_symbol
 
+FREE_ACROSS = 0.72  # a free route's spaces, as a share of a claimed route's taxis' width
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
 LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen (issue 11)
 BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.15, 0.85),
@@ -227,7 +228,8 @@ class BoardView(Widget):
             claimed = route.id in self.owners
             _spaces(routes, ax, ay, bx, by, route.length, width, self._fill(route),
                     edge=(1, 1, 1, 1) if claimed else (0, 0, 0, 1),
-                    symbol=None if claimed else route.colour)
+                    symbol=None if claimed else route.colour,
+                    across=1 if claimed else FREE_ACROSS)
             if claimed:
                 badges.append(self._badge(route, (ax, ay), (bx, by), room))
         texts = {loc.id: self._name(loc, *to_local(*loc.xy), r, size, room)
@@ -316,8 +318,12 @@ class BoardView(Widget):
         forms = []
         for text in texts:
             w, h = self._name_texture(text, LABEL_PX, True).size
-            forms.append((_name_spots(x, y, r, w, h, size), w, h))
-        return texts[room.put_form(f"name {loc.id}", forms, px=LABEL_PX)]
+            inside = _name_spots(x, y, r, w, h, size)
+            forms.append((not inside, inside or _name_spots(x, y, r, w, h, None), w, h, text))
+        forms.sort(key=lambda form: form[0])  # a form that stays inside the map first (a
+        # narrow map: the name whole on two lines rather than past the map's edge)
+        chosen = room.put_form(f"name {loc.id}", [form[1:4] for form in forms], px=LABEL_PX)
+        return forms[chosen][4]
 
     def _fill(self, route: Route):
         """The owner's taxi colour on a claimed route, else the route's own colour."""
@@ -346,16 +352,17 @@ class BoardView(Widget):
 
 def _name_spots(x: float, y: float, r: float, w: float, h: float, size) -> list:
     """Where a w×h name may go round its dot (r: the dot's radius), nearest first: those that
-    keep it inside the map (all of them, if none does)."""
+    keep it inside a map of `size` (all of them, if no size is given)."""
     below, above = y - r - h / 2 + dp(2), y + r + h / 2 - dp(2)
     right, left = x + r + w / 2 + dp(2), x - r - w / 2 - dp(2)
     spots = [(x, below), (x, above), (right, y), (left, y), (right - r, below),
              (left + r, below), (right - r, above), (left + r, above),
              (right, below), (left, below), (right, above), (left, above),
              (x, below - h * 0.5), (x, above + h * 0.5)]
-    inside = [(cx, cy) for cx, cy in spots
-              if w / 2 <= cx <= size[0] - w / 2 and h / 2 <= cy <= size[1] - h / 2]
-    return inside or spots
+    if size is None:
+        return spots
+    return [(cx, cy) for cx, cy in spots
+            if w / 2 <= cx <= size[0] - w / 2 and h / 2 <= cy <= size[1] - h / 2]
 
 
 def _two_lines(name: str) -> str:
@@ -411,11 +418,13 @@ class _Shapes:
 
 
 def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, lit=False,
-            edge=(0, 0, 0, 1), symbol=None):
+            edge=(0, 0, 0, 1), symbol=None, across: float = 1.0):
     """A route's spaces between its two ends, each with a border. A claimed space holds a
-    taxi, drawn in the owner's colour with a white border, so it stands out from the free
-    routes (a blue taxi on a blue route still reads as claimed). A free route's spaces carry
-    its colour's symbol (`symbol`: its card colour), for colour-blind players."""
+    taxi, drawn in the owner's colour with a white border and wider than a free space
+    (`across`: the free spaces' share of the width), so it stands out from the free routes
+    by its shape too (a white taxi never reads as a gray route, a blue one on a blue route
+    still reads as claimed). A free route's spaces carry its colour's symbol (`symbol`: its
+    card colour), for colour-blind players."""
     length = math.hypot(bx - ax, by - ay)
     if length < 1:
         return
@@ -427,7 +436,7 @@ def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, li
     layers = [((1, 1, 1, 1), dp(3.5))] if lit else []
     layers += [(edge, dp(1.2)), (fill, 0)]
     for rgba, grow in layers:
-        half = width / 2 + grow
+        half = width * across / 2 + grow
         for i in range(spaces):
             s0 = inset + i * space + gap / 2 - grow
             s1 = inset + (i + 1) * space - gap / 2 + grow
@@ -439,7 +448,7 @@ def _spaces(shapes: _Shapes, ax, ay, bx, by, spaces: int, width: float, fill, li
         for i in range(spaces):
             middle = inset + (i + 0.5) * space
             route_symbol(shapes, symbol, ax + ux * middle, ay + uy * middle, (ux, uy),
-                         width * 0.36)
+                         width * 0.36 * min(1.0, across / 0.85))
 
 
 def _distance_to_segment(px, py, ax, ay, bx, by) -> float:
