@@ -101,19 +101,29 @@ class Footprints:
                 if chosen is not None:
                     self.drawn.append(chosen)
                     return index
-        index, chosen = min(((i, b) for i, form in enumerate(boxes) for b in form),
-                            key=lambda found: self._covering(found[1]))
+        least, index, chosen = float("inf"), 0, boxes[0][0]
+        for i, form in enumerate(boxes):
+            for box in form:
+                area = self._covering(box, least)
+                if area < least:
+                    least, index, chosen = area, i, box
         self.drawn.append(chosen)
         return index
 
-    def _covering(self, box: Footprint) -> float:
+    def _covering(self, box: Footprint, enough: float) -> float:
         """How much of `box` what was drawn covers (px²; a text counts four times: two
-        texts over each other read as neither)."""
-        area = 0.0
-        for f in {id(f): f for f in self._near(box)}.values():  # (a footprint once)
-            dx = min(box.x + box.w, f.x + f.w) - max(box.x, f.x)
-            dy = min(box.y + box.h, f.y + f.h) - max(box.y, f.y)
-            area += max(dx, 0) * max(dy, 0) * (4 if f.kind == "text" else 1)
+        texts over each other read as neither), counted up to `enough` (a worse place than
+        one already found: a map places a hundred labels on every move)."""
+        area, seen = 0.0, set()
+        x0, y0, x1, y1 = box.x, box.y, box.x + box.w, box.y + box.h
+        for f in self._near(box):
+            dx = min(x1, f.x + f.w) - max(x0, f.x)
+            dy = min(y1, f.y + f.h) - max(y0, f.y)
+            if dx > 0 and dy > 0 and id(f) not in seen:  # (a footprint once)
+                seen.add(id(f))
+                area += dx * dy * (4 if f.kind == "text" else 1)
+                if area >= enough:
+                    break
         return area
 
     @staticmethod
