@@ -73,10 +73,11 @@ def _check_colours(box: Box, options: Mapping[str, Any], players: int) -> None:
     for colour in colours:
         if not box.supplies(colour, players):
             raise RuleViolation(
-                "colour_not_in_box", "With {players} players each player needs {need_taxis} "
-                "taxis and {need_vans} vans, but the box holds only {taxis} taxis and {vans} "
-                "vans in {colour}. With {players} players play these colours: {colours}.",
-                players=players, need_taxis=allot.taxis, need_vans=allot.vans,
+                "colour_not_in_box", "In a game of {count}, each player needs "
+                "{need_taxis} × taxi and {need_vans} × van; the box holds only {taxis} × taxi "
+                "and {vans} × van of the colour {colour}. In a game of {count}, play these "
+                "colours: {colours}.",
+                count=players, need_taxis=allot.taxis, need_vans=allot.vans,
                 taxis=box.box_taxis[colour], vans=box.box_vans[colour], colour=colour,
                 colours=", ".join(box.colours_for(players)))
 
