@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import weakref
+
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
@@ -78,6 +80,7 @@ class Message(Label):
 
     def show(self, text: str, good: bool = False, seconds: float = 4.0) -> None:
         hide_messages(self.get_root_window(), keep=self)  # never two boxes stacked
+        _SHOWN.add(self)
         self.text = text
         self.background = list(GOOD if good else WARNING)
         Animation.cancel_all(self, "opacity")
@@ -97,14 +100,18 @@ class Message(Label):
         Animation(opacity=0, duration=0.4).start(self)
 
 
+# The messages shown since the app started (each once): hiding them looks at these, not at every
+# widget of the window, as that runs on every move (the tap's budget, issue 11 req. 8).
+_SHOWN: "weakref.WeakSet[Message]" = weakref.WeakSet()
+
+
 def hide_messages(window, keep: Message | None = None) -> None:
     """Hide every message shown on the window (the screen's and any question's) but `keep`."""
     if window is None:
         return
-    for root in list(window.children):
-        for widget in root.walk(restrict=True):
-            if isinstance(widget, Message) and widget is not keep and widget.opacity > 0:
-                widget.hide()
+    for widget in list(_SHOWN):
+        if widget is not keep and widget.opacity > 0 and widget.get_root_window() is window:
+            widget.hide()
 
 
 class BarChart(Widget):
