@@ -4,6 +4,7 @@ anywhere but in that game's own package, its layouts, its data and the tests."""
 from __future__ import annotations
 
 import ast
+import os
 from pathlib import Path
 
 import companion
@@ -17,12 +18,17 @@ GAMES_DIR = PACKAGE / "games"
 def _python_files():
     """Every module of the companion (the rig included), with the game package it belongs to
     (None for shared code)."""
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        parts = path.relative_to(PACKAGE).parts
-        owner = parts[1] if parts[0] == "games" and len(parts) > 2 else None
-        yield path, owner
+    # os.walk, not Path.rglob: companion/hardware is a link to hardware/, which rglob skips
+    for folder, subfolders, files in os.walk(PACKAGE, followlinks=True):
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        for path in sorted(Path(folder) / name for name in files if name.endswith(".py")):
+            parts = path.relative_to(PACKAGE).parts
+            owner = parts[1] if parts[0] == "games" and len(parts) > 2 else None
+            yield path, owner
+
+
+def test_the_rig_is_read_too():
+    assert PACKAGE / "hardware" / "seats.py" in [path for path, _owner in _python_files()]
 
 
 def _owner_of(game_id: str) -> str:
