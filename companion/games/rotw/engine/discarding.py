@@ -9,7 +9,8 @@ from .box import LOCO, Box, Card, parse_card
 from .holding import check_box, check_hand, remove_from_hand
 from .refusals import unknown_city
 from .state import RotwState, Step
-from .turn import after_action, check_not_family, check_turn, empty_slot, off_the_deck
+from .turn import (after_action, check_not_family, check_scanned, check_turn, empty_slot,
+                   off_the_deck)
 
 
 def discard_draw(box: Box, s: RotwState, action: DiscardDraw) -> None:
@@ -20,6 +21,7 @@ def discard_draw(box: Box, s: RotwState, action: DiscardDraw) -> None:
     if action.slot is None:
         if s.deck == 0:
             raise RuleViolation("deck_empty", "The draw pile is empty.")
+        check_scanned(s, action.taken)
         if taken is not None:
             check_box(box, s, taken, 1 + from_unknown.get(taken, 0))
     else:

@@ -9,7 +9,8 @@ from .box import LOCO, Box, Card, parse_card
 from .discarding import check_display
 from .holding import check_box, check_hand, counts, remove_from_hand
 from .state import RotwState, Step
-from .turn import card_taken, check_turn, empty_slot, end_taking, end_turn, off_the_deck
+from .turn import (card_taken, check_scanned, check_turn, empty_slot, end_taking, end_turn,
+                   off_the_deck)
 
 
 def take_deck(box: Box, s: RotwState, action: TakeDeck) -> None:
@@ -75,13 +76,6 @@ def check_can_take_deck(s: RotwState, seat: int) -> int:
     if s.deck == 0:
         raise RuleViolation("deck_empty", "The draw pile is empty.")
     return seat
-
-
-def check_scanned(s: RotwState, card: str | None) -> None:
-    """Where every card drawn is scanned, a card from the draw pile is named."""
-    if s.scanned_draws and card is None:
-        raise RuleViolation("scan_the_card", "Every card drawn is scanned in this game: scan "
-                            "the card from the draw pile.")
 
 
 def check_can_take_display(s: RotwState, seat: int) -> int:

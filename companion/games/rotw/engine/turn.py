@@ -68,6 +68,14 @@ def off_the_deck(s: RotwState, count: int) -> None:
         trigger(s, EndReason.DECK_EMPTY)
 
 
+def check_scanned(s: RotwState, card: str | None) -> None:
+    """Where every card drawn is scanned, a card from the draw pile is named (taken after the
+    action, or after a discard: action D)."""
+    if s.scanned_draws and card is None:
+        raise RuleViolation("scan_the_card", "Every card drawn is scanned in this game: scan "
+                            "the card from the draw pile.")
+
+
 def empty_slot(s: RotwState, slot: int) -> None:
     """A card taken from the display is replaced at once, while the draw pile lasts."""
     s.display[slot] = None
