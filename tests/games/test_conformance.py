@@ -26,8 +26,9 @@ from companion.games import games, register, unregister
 from companion.store import Store
 from companion.table import Table
 
-register(noughts_game.GAME)
-GAMES = [game for game in games() if game.playout is not None]
+# The shipped games and the test game. It is registered only while this module's tests run
+# (registering at import would put it in every other test's registry of the same session).
+GAMES = [game for game in games() if game.playout is not None] + [noughts_game.GAME]
 RECOUNTS = {noughts_game.GAME.game_id: noughts_game.RECOUNT}
 SEEDS = range(20)
 
@@ -38,7 +39,11 @@ IMPURE = ("kivy", "gpiozero", "serial", "sqlite3", "sqlite_utils", "os", "sys", 
           "companion.boards", "companion.hardware", "companion.games.__init__")
 
 
-def teardown_module() -> None:
+@pytest.fixture(scope="module", autouse=True)
+def noughts_registered():
+    """The Table, the store and the command line find the test game by its id."""
+    register(noughts_game.GAME)
+    yield
     unregister(noughts_game.GAME.game_id)
 
 
