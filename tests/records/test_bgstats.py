@@ -71,6 +71,8 @@ def test_the_json_has_bg_stats_documented_keys_and_types(tmp_path, capsys):
     typed(play["game"], GAME_KEYS, "game")
     for player in play["players"]:
         typed(player, PLAYER_KEYS, "player")
+        # BG Stats' Android app fails on a player without winner or startPlayer (docs/records.md)
+        assert {"name", "score", "winner", "startPlayer"} <= set(player), player
     datetime.strptime(play["playDate"], "%Y-%m-%d %H:%M:%S")
     assert play["sourceName"] == "companion"
     assert play["game"]["bggId"] == bgg_id("ttr-nyc") == 253284
