@@ -880,8 +880,15 @@ def test_faq_at_most_one_taxi_ride_and_one_van_ride_per_turn(tq):
     lay(s, 4, 4)
     earlier(s, 0, (1, 1), TAXI)
     earlier(s, 0, (3, 3), TAXI)
+    earlier(s, 0, (1, 3), VAN)
+    earlier(s, 0, (3, 1), VAN)
     tq.apply(s, TaxiRide(0, 1, 1, 2, 2))
-    refused(tq, s, TaxiRide(0, 3, 3, 2, 3), "one_ride_each")
+    refused(tq, s, TaxiRide(0, 3, 3, 2, 3), "one_ride_each")  # a second taxi ride
+    tq.apply(s, VanRide(0, 1, 3, 1, 2))  # a van ride beside the taxi ride: the turn's second
+    assert s.current == 1
+    pass_turn(tq, s)
+    tq.apply(s, VanRide(0, 3, 1, 3, 2))
+    refused(tq, s, VanRide(0, 1, 2, 1, 1), "one_ride_each")  # a second van ride
 
 
 def test_faq_rides_use_only_complete_streets_free_crossings_and_corners(tq):
@@ -907,19 +914,32 @@ def test_faq_a_taxi_rides_any_distance_while_the_way_is_free_a_van_one_crossing(
     tq.apply(s, TaxiRide(0, 1, 1, 3, 1))  # two crossings along a free street
     tq.apply(s, VanRide(0, 4, 1, 4, 2))  # one crossing
     assert on_map(s) == {(3, 1): (0, TAXI), (4, 2): (0, VAN), (3, 3): (1, TAXI)}
+    s = new_game(tq)
+    lay(s, 4, 2)  # one street of points: (1,1) (2,1) (3,1)
+    earlier(s, 0, (1, 1), TAXI)
+    earlier(s, 1, (2, 1), VAN)  # the way is not free: no ride past it
+    refused(tq, s, TaxiRide(0, 1, 1, 3, 1), "no_taxi_path")
 
 
 def test_faq_placing_on_a_completed_crossing_and_competing_are_not_actions_and_optional(tq):
-    s = new_game(tq)
-    place(tq, s, (2, 0))
-    pass_turn(tq, s), pass_turn(tq, s)
-    place(tq, s, (2, 1))  # completes the crossing (2, 1)
-    tq.apply(s, PlaceVehicle(0, 2, 1, "taxi", compete=True))
+    def gap_filled():  # Ann lays the tile that completes the crossings (2,1) and (3,1)
+        s = new_game(tq)
+        lay(s, 5, 2)
+        del s.tiles[(2, 1)]
+        earlier(s, 1, (4, 1), TAXI)  # Ben's taxi on the street y=1
+        place(tq, s, (2, 1))
+        assert s.pending == ((2, 1), (3, 1)) and s.done == [Act.PLACE]
+        return s
+
+    s = gap_filled()
+    supply = s.seats[1].taxis
+    tq.apply(s, PlaceVehicle(0, 2, 1, "van", compete=True))  # 2 against 1: Ben's taxi goes
+    assert (4, 1) not in s.vehicles and s.seats[1].taxis == supply + 1
     assert s.current == 0 and s.done == [Act.PLACE]  # neither placing nor competing was one
-    draw(tq, s)
+    draw(tq, s)  # the turn's second action
     assert s.current == 1
-    s = new_game(tq)
-    place(tq, s, (2, 0))
-    place(tq, s, (2, 1))
-    pass_turn(tq, s)  # no vehicle placed, no competition: allowed
-    assert s.current == 1 and s.vehicles == {}
+    s = gap_filled()
+    tq.apply(s, PlaceVehicle(0, 2, 1, "van"))  # placed without competing: Ben's taxi stays
+    assert on_map(s) == {(2, 1): (0, VAN), (4, 1): (1, TAXI)} and s.done == [Act.PLACE]
+    pass_turn(tq, s)  # nothing placed on (3,1): allowed
+    assert s.current == 1 and (3, 1) not in s.vehicles
