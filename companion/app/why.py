@@ -22,13 +22,17 @@ SECONDS = 9.0  # a refusal with a Why? stays up long enough to reach for the but
 
 
 class Refusal(str):
-    """A refusal in words that remembers the engine's code (for its rule card)."""
+    """A refusal in words that remembers the engine's code (for its rule card) and, where the
+    game's own words said it, the game: a refusal before that game is live (New game, TraffIQ's
+    start tiles) still finds its card."""
 
     code: str
+    game: str | None
 
-    def __new__(cls, text: str, code: str) -> "Refusal":
+    def __new__(cls, text: str, code: str, game: str | None = None) -> "Refusal":
         made = super().__new__(cls, text)
         made.code = code
+        made.game = game
         return made
 
 
@@ -39,13 +43,18 @@ def game_id() -> str | None:
     return table.header.game if table is not None else None
 
 
+def refusal_game(text: str) -> str | None:
+    """The game a refusal comes from: the one that worded it, else the live game."""
+    return getattr(text, "game", None) or game_id()
+
+
 def card_of(text: str):
     """The rule card a shown text's refusal links to, or None."""
     code = getattr(text, "code", None)
     if code is None:
         return None
     from companion.games.rule_cards import COMMON, card_for
-    game = game_id()
+    game = refusal_game(text)
     if game is None:
         return next((card for card in COMMON if code in card.codes), None)
     return card_for(game, code)
@@ -57,6 +66,7 @@ class Why:
     def __init__(self, message):
         self.message = message
         self.card = None
+        self.game: str | None = None  # the refusal's game (its card's)
         self.button = Factory.AccentButton(text=_("Why?"), size_hint=(None, None),
                                            font_size=sp(16))
         self.button.bind(on_release=lambda *_: self.open_card())
@@ -68,8 +78,8 @@ class Why:
         button.width, button.height = dp(WHY_WIDTH), max(touch(), m.height - dp(6))
         button.pos = (m.right - button.width - dp(3), m.center_y - button.height / 2)
 
-    def show(self, card) -> None:
-        self.card = card
+    def show(self, card, game: str | None = None) -> None:
+        self.card, self.game = card, game
         self.button.text = _("Why?")
         if card is None:
             self._take_away()
@@ -92,7 +102,10 @@ class Why:
             return
         from .rules_screen import RuleCardView
         self.message.hide()
-        RuleCardView(game_id(), self.card).open(animation=False)
+        # the table's settings and All rules only for the live game; a refusal before its
+        # game started (New game, the start tiles) shows the card alone
+        live = self.game if self.game == game_id() else None
+        RuleCardView(live, self.card).open(animation=False)
 
 
 def offer(message, text: str) -> None:
@@ -108,6 +121,6 @@ def offer(message, text: str) -> None:
         why = message._why = Why(message)
     # the text wraps left of the button; the message is tall enough for a 48 px button
     message.padding = [0, dp(14), dp(WHY_WIDTH), dp(14)]
-    why.show(card)
+    why.show(card, refusal_game(text))
     Clock.unschedule(message._fade)
     Clock.schedule_once(message._fade, SECONDS)

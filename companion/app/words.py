@@ -30,12 +30,13 @@ def _param(key: str, value, name: Namer | None):
     return name(key, value) if name is not None else value
 
 
-def explain(violation: RuleViolation, name: Namer | None = None) -> str:
+def explain(violation: RuleViolation, name: Namer | None = None,
+            game: str | None = None) -> str:
     """The engine's reason, translated; its blanks filled in the language (the game's `name`
-    says what its own pieces are called)."""
+    says what its own pieces are called; `game`, its id, finds the rule card)."""
     params = {key: _param(key, value, name) for key, value in violation.params.items()}
     try:
         text = _(violation.template).format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken blank
         text = violation.message
-    return Refusal(text, violation.code)  # its code opens the rule card (Why?)
+    return Refusal(text, violation.code, game)  # its code opens the rule card (Why?)

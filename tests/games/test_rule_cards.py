@@ -94,3 +94,29 @@ def test_the_rules_screen_lists_the_options_that_apply_to_the_game():
     family = dict((o.option, v) for o, v in in_force("rotw-card-game", {"family": True}))
     assert family["family_locomotives"] == "jokers"
     assert in_force("ttr-nyc", {}) == []
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_id)
+def test_a_refusal_finds_its_games_card_before_the_game_is_live(game):
+    """Every refusal has its Why?, also one said before its game is live (New game's start,
+    TraffIQ's start tiles): no game is live then, or an earlier game of another kind is, so the
+    card comes from the game whose words said the refusal, not from the live table."""
+    from companion.app.games import game_ui
+    from companion.app.why import card_of
+    from companion.core.rules import RuleViolation
+    own = rule_book(game.game_id).CARDS
+    for card in own:
+        refusal = game_ui(game.game_id).explain(RuleViolation(card.codes[0], "No."), None)
+        assert card_of(refusal) == card, (game.game_id, card.codes[0])
+
+
+def test_traffiqs_start_tiles_refusal_keeps_its_card():
+    """A start layout that does not fit, said before the game starts, opens its rule card."""
+    from companion.app.why import card_of
+    from companion.games.traffiq.engine.box import parse_layout
+    from companion.games.traffiq.ui.words import explain
+    from companion.core.rules import RuleViolation
+    with pytest.raises(RuleViolation) as info:
+        parse_layout([[0, 0, "red", "red", "red", "red"], [0, 0, "red", "red", "red", "red"]])
+    card = card_of(explain(info.value))
+    assert card is not None and "bad_layout" in card.codes

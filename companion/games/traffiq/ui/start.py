@@ -174,7 +174,7 @@ class TraffiqStartScreen(BaseScreen):
         reason = explain(violation)
         if self.city.cells_lit:  # still the refusal, so its Why? stays
             reason = Refusal(_("{reason} It is lit on the map.").format(reason=reason),
-                             violation.code)
+                             violation.code, reason.game)
         self.ids.message.show(reason, seconds=8)
 
 

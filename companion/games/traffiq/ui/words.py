@@ -6,6 +6,7 @@ from companion.app import words
 from companion.app.i18n import _, ngettext
 from companion.core.rules import RuleViolation
 
+from .. import GAME_ID
 from ..engine import Edge, Vehicle
 from ..engine.scoring import ALL_VEHICLES
 
@@ -120,7 +121,7 @@ def explain(violation: RuleViolation, _state=None) -> str:
             return ", ".join(colour_name(c) for c in str(value).split(", "))
         return blank_name(key, value)
 
-    return words.explain(violation, name)
+    return words.explain(violation, name, GAME_ID)
 
 
 def verdict(sheet, players) -> tuple[str, str]:
