@@ -62,8 +62,8 @@ def test_extract_finds_every_kind_of_msgid(msgids):
         "Two players have the same name: give each player a name of their own.",
         "{game} is for {least} to {most} players.",  # _() in app/games.py
         "blue",  # _() inside a lambda in a game's words.py
-        "Draw tickets",  # tr._() in ttr_play.kv
-        "Choose a game",  # tr._() in home.kv
+        "Draw tickets",  # tr._() in kv/ttr_nyc/play.kv
+        "Choose a game",  # tr._() in kv/app/home.kv
     ]
     missing = [m for m in expected if m not in msgids]
     assert not missing, f"extract() missed: {missing}"

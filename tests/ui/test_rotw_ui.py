@@ -13,7 +13,7 @@ from test_ui import judge_audits
 
 pytestmark = pytest.mark.ui
 
-SCORE_ONLY_TOTALS = [33, 35]  # data/examples/rotw-score-only.jsonl: James, Steve
+SCORE_ONLY_TOTALS = [33, 35]  # data/rotw/examples/rotw-score-only.jsonl: James, Steve
 
 
 def judge_results(results: dict, totals: list[int]) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.ui
 
-SCORE_ONLY_TOTALS = [24, 34, 19]  # data/examples/ttr-nyc-score-only.jsonl: Anna, Ben, Cleo
+SCORE_ONLY_TOTALS = [24, 34, 19]  # data/ttr_nyc/examples/ttr-nyc-score-only.jsonl: Anna, Ben, Cleo
 
 
 @dataclass(frozen=True)

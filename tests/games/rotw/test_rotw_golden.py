@@ -1,6 +1,6 @@
 """Golden games of Railways of the World: The Card Game: the example logs, replayed and scored.
 
-The logs in data/examples (rotw-2p, rotw-3p, rotw-4p) are complete games played by
+The logs in data/rotw/examples (rotw-2p, rotw-3p, rotw-4p) are complete games played by
 `companion.games.rotw.playout` (seeded, every blind card scanned) and written out line by line. Their
 scores were checked without the engine: the tally in the comment above each test was taken from
 the log lines alone (each `build`: the values of the cards paid, loco = 1, `x-1` = 1, `x-2` = 2;

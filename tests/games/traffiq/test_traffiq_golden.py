@@ -1,7 +1,7 @@
-"""Manhattan TraffIQ golden games: the example logs in data/examples, replayed and checked by hand.
+"""Manhattan TraffIQ golden games: data/traffiq/examples replayed, the results checked by hand.
 
 Each game's expected vehicles and points were worked out by hand from the log, the start layout
-(data/traffiq-box.json, or the log's own `start_tiles`) and the rules digest, without the engine.
+(data/traffiq/box.json, or the log's own `start_tiles`) and the rules digest, without the engine.
 The comment block above each test is that working, so a reader can check it without running
 anything.
 
@@ -87,7 +87,7 @@ def test_golden_two_players():
 
 
 # ---- 3 players: traffiq-3p.jsonl -------------------------------------------------------------
-# Ann, Ben, Cas; Central Park (our layout, data/traffiq-box.json): cells x 0..4, y 0..1; the
+# Ann, Ben, Cas; Central Park (our layout, data/traffiq/box.json): cells x 0..4, y 0..1; the
 # border between the rows is park at x 1..3, so y=1 is no street between (1,1) and (4,1). Edges
 # the working needs: (1,1) south beige, (2,1) south red, (3,1) south beige, (4,1) south red,
 # (4,1) north beige, (4,0) west beige, (4,1) west red. 5 taxis and 2 vans each; 38 tiles to draw.

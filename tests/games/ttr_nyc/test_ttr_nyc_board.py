@@ -1,4 +1,4 @@
-"""Invariants of the Ticket to Ride: New York component data, data/ttr-nyc-board.json."""
+"""Invariants of the Ticket to Ride: New York component data, data/ttr_nyc/board.json."""
 
 from __future__ import annotations
 

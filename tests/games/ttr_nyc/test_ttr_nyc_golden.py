@@ -1,7 +1,7 @@
-"""The golden games: the example logs in data/examples, replayed and scored, checked by hand.
+"""The golden games: the example logs (data/ttr_nyc/examples), replayed and scored, checked by hand.
 
 Each test's expected numbers were worked out by hand from the log, the board
-(data/ttr-nyc-board.json) and the rules digest, without the engine; the comment block above each
+(data/ttr_nyc/board.json) and the rules digest, without the engine; the comment block above each
 test shows that working so a reader can check it without running anything.
 
 Scoring (rules digest): routes by length 1 -> 1, 2 -> 2, 3 -> 4, 4 -> 7 points; a ticket adds its
