@@ -120,3 +120,26 @@ def test_traffiqs_start_tiles_refusal_keeps_its_card():
         parse_layout([[0, 0, "red", "red", "red", "red"], [0, 0, "red", "red", "red", "red"]])
     card = card_of(explain(info.value))
     assert card is not None and "bad_layout" in card.codes
+
+
+def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_language():
+    """New game's Table rules (issue 14 point 2): the rulebook's own sentence as printed; in the
+    rulebook's language that alone, in any other with its meaning in the player's language."""
+    from companion.app.i18n import tr
+    from companion.app.table_rules import quote_text
+    before = tr.language
+    try:
+        for game in GAMES:
+            for option in table_options(game.game_id):
+                for language in LANGUAGES:
+                    tr.switch(language)
+                    text = quote_text(option)
+                    assert option.quote in text, (option.option, language)
+                    meaning = tr._(option.meaning)
+                    if language == option.quote_language:
+                        assert "\n" not in text, (option.option, language)
+                    else:
+                        assert text.endswith("\n" + meaning), (option.option, language)
+                        assert language == "en" or meaning != option.meaning, option.option
+    finally:
+        tr.switch(before)
