@@ -219,6 +219,16 @@ def _options(text: str | None) -> tuple[dict, str | None]:
     return options, None
 
 
+def _points(text: str | None) -> dict:
+    """A results.points cell; {} when a damaged page garbled it (History and the statistics
+    read every finished game's results: one broken cell must not stop them for all)."""
+    try:
+        points = json.loads(text or "")
+    except (ValueError, RecursionError):
+        return {}
+    return points if isinstance(points, dict) else {}
+
+
 def _entry(game_id: int, seq: int, text: str) -> dict:
     """One stored log entry; an entry that is not a JSON object raises UnreadableGame."""
     try:
@@ -511,7 +521,9 @@ class Store:
                         [str(GameStatus.FINISHED), _now(), game_id])
 
     def results(self, game_id: int) -> list[dict]:
-        return [{"seat": seat, "total": total, "winner": bool(winner), "points": json.loads(points)}
+        """Each seat's total, whether it won, and its points by category ({} where the stored
+        cell cannot be read: the total and the winner still stand)."""
+        return [{"seat": seat, "total": total, "winner": bool(winner), "points": _points(points)}
                 for seat, total, winner, points in self.db.execute(
                     "SELECT seat, total, winner, points FROM results WHERE game_id = ? "
                     "ORDER BY seat", [game_id])]

@@ -596,3 +596,28 @@ def test_bytes_that_are_not_utf8_are_read_not_raised(db_path, rules):
             store.log(ids[1])
     finally:
         store.close()
+
+
+def test_a_result_whose_points_are_not_json_is_read_not_raised(db_path, rules):
+    """A damaged page (a database one byte short) can cut a results row too: History's
+    players' table, the statistics and the BG Stats export read every finished game's results,
+    so one broken cell must not stop them for every game. Its totals and winner stand."""
+    store = Store(db_path)
+    try:
+        game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+        other = store.new_game("ttr-nyc", ["Cat", "Dan"], {})
+        store.finish(game_id, sheet())
+        store.finish(other, sheet())
+    finally:
+        store.close()
+    for broken in ('{"routes": 1', "[1, 2]", "[" * 100_000):
+        store = _broken(db_path, "UPDATE results SET points = ? WHERE game_id = ? AND seat = 1",
+                        broken, game_id)
+        try:
+            results = store.results(game_id)
+            assert [(r["seat"], r["total"], r["winner"]) for r in results] == [
+                (0, 19, True), (1, 5, False)]
+            assert results[1]["points"] == {} and results[0]["points"]["routes"] == 10
+            assert store.results(other)[1]["points"]["tickets_failed"] == -2
+        finally:
+            store.close()
