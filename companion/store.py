@@ -451,10 +451,18 @@ class Store:
         """One log entry, in its own committed transaction (on disk when this returns); with an
         `outcome`, the game's status and results change in that same transaction (the move
         that ends a game, an undo after the end): a cut never leaves them apart from the log."""
+        self.append_all(game_id, seq, [entry], outcome)
+
+    def append_all(self, game_id: int, seq: int, entries: Iterable[Mapping[str, Any]],
+                   outcome: Outcome | None = None) -> None:
+        """Log entries numbered from `seq` that one user action made (every player's count
+        entered with one tap), with their outcome, in one committed transaction."""
         try:
-            with self._transaction():  # the move, its time and its outcome: all, or none
-                self.db.execute("INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
-                                [game_id, seq, json.dumps(entry, separators=(",", ":"))])
+            with self._transaction():  # the moves, their time and their outcome: all, or none
+                self.conn.executemany(
+                    "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+                    [(game_id, number, json.dumps(entry, separators=(",", ":")))
+                     for number, entry in enumerate(entries, start=seq)])
                 self.db.execute("UPDATE games SET moved = ? WHERE id = ?", [_now(), game_id])
                 if outcome is not None:
                     self._write_outcome(game_id, outcome)

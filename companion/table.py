@@ -118,6 +118,24 @@ class Table:
         self._after_change(action)
         return action
 
+    def submit_all(self, actions: list[Action]) -> list[Action]:
+        """Several moves that one user action makes (every player's count entered with one
+        tap): each checked in turn, all stored in one transaction, then announced in order. A
+        refusal or a failed write stores none of them and leaves the game as it was."""
+        applied = 0
+        try:
+            for action in actions:
+                self._game.apply(action)
+                applied += 1
+            self._store_entries([action.to_json() for action in actions])
+        except BaseException:
+            for _ in range(applied):
+                self._game.undo()  # back to the state the stored log gives
+            raise
+        for action in actions:
+            self._after_change(action)
+        return list(actions)
+
     def undo(self) -> Action:
         """Take back the last action standing; the undo itself is logged. An undo after the
         end reopens the game in the undo's own transaction."""
@@ -160,8 +178,11 @@ class Table:
             self._store_entry({"type": RESUME})
 
     def _store_entry(self, entry: Mapping[str, Any]) -> None:
-        """The entry, stamped with the time, with the status and results the game has after
-        it, in one transaction."""
+        self._store_entries([entry])
+
+    def _store_entries(self, entries: list[Mapping[str, Any]]) -> None:
+        """The entries, stamped with the time, with the status and results the game has after
+        them, in one transaction."""
         over = self.status.phase is Phase.OVER
         outcome = None
         if over and not self._recorded:
@@ -169,11 +190,15 @@ class Table:
         elif self._recorded and not over:
             outcome = Outcome(None)
         at = self.wall_clock().isoformat(timespec="milliseconds")
-        self.store.append(self.game_id, self._entries + 1, {**entry, AT: at}, outcome)
-        self._entries += 1
+        self.store.append_all(self.game_id, self._entries + 1,
+                              [{**entry, AT: at} for entry in entries], outcome)
+        self._entries += len(entries)
         self._recorded = over
-        if self._clocks is not None:
-            self._clocks.add(entry.get("type"), parse_time(at), mover(self.rules, self.state))
+        if self._clocks is not None and len(entries) > 1:
+            self._clocks = None  # folded again when next asked: each entry with its own mover
+        elif self._clocks is not None:
+            self._clocks.add(entries[0].get("type"), parse_time(at),
+                             mover(self.rules, self.state))
 
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)

@@ -483,3 +483,35 @@ def test_an_undo_after_the_end_and_the_reopening_are_one_transaction(db_path, ru
     assert store.log(table.game_id)[-1][1] == {"type": "undo"}
     assert store.game(table.game_id).status == "playing" and store.results(table.game_id) == []
     store.close()
+
+
+def test_the_moves_of_one_tap_are_one_transaction(db_path, rules):
+    """Several moves one user action makes (TraffIQ's score-only Score enters every player's
+    count with one tap): all stored with the result they lead to, or none. Before, each was
+    committed on its own: a full disk at the second said "not done" with the first stored."""
+    p = playout(rules, 2, seed=13)
+    store = Store(db_path)
+    table = Table.start(store, GAME, p.players, p.options)
+    heard = []
+    table.add_listener(lambda _t, action: heard.append(action))
+    for action in p.log[:-3]:
+        table.submit(action)
+    last, before, stored = list(p.log[-3:]), table.state.copy(), len(p.log) - 3
+    heard.clear()
+    store.db.execute("CREATE TRIGGER refuse_last BEFORE INSERT ON actions WHEN NEW.seq = "
+                     f"{stored + 3} BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(StoreError):
+        table.submit_all(last)
+    assert table.state == before and list(table.actions) == list(p.log[:-3]) and heard == []
+    assert len(store.log(table.game_id)) == stored, "none of the three is stored"
+    store.db.execute("DROP TRIGGER refuse_last")
+    with pytest.raises(RuleViolation):
+        table.submit_all([last[0], TurnUp(OPENING)])  # the second is refused: none is stored
+    assert table.state == before and len(store.log(table.game_id)) == stored and heard == []
+    assert table.submit_all(last) == last
+    assert heard == last and table.status.phase is Phase.OVER
+    assert [entry for _seq, entry in store.log(table.game_id)][-3:] == [a.to_json() for a in last]
+    assert store.game(table.game_id).status == "finished"
+    assert [r["total"] for r in store.results(table.game_id)] == list(table.score().totals)
+    assert stored_state(db_path, table.game_id) == (table.state, table.actions)
+    store.close()
