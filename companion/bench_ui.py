@@ -173,6 +173,10 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
                        KIVY_NO_ARGS="1", KIVY_CLIPBOARD="sdl2")
             env.setdefault("SDL_VIDEODRIVER", "x11")
             env.pop("WAYLAND_DISPLAY", None)
+            # Both apps run from bytecode, as installed (pip and systemd/install.sh compile it);
+            # kept in a scratch folder, written by the first start of each.
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
             figures = _startups(folder, env, display, quick)
             figures.update(_taps(folder, env, 20 if quick else 50))
             figures.update(_memory(folder, env, 1 if quick else 3, figures))

@@ -109,6 +109,8 @@ def _app(args: argparse.Namespace, driver=None) -> int:
         print(NO_SCREEN, file=sys.stderr)
         return 1
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our options are ours, not Kivy's
+    from .app.pace import before_kivy
+    before_kivy()  # the loop's pace, read when Kivy's clock is first imported
     from .logs import setup as setup_logs
     setup_logs()  # before Kivy is imported: its lines take the same route
     from .app.app import run

@@ -148,6 +148,9 @@ install_app() {
   # shellcheck disable=SC2086  # PIP_ARGS is a list of arguments
   "$release/venv/bin/python" -m pip install --quiet --disable-pip-version-check $PIP_ARGS \
     -e "$release/app"
+  # Bytecode now, while the release may still be written: the unit runs it read-only
+  # (ProtectSystem=strict), where Python would compile every module again at each start.
+  "$release/venv/bin/python" -m compileall -q "$release/app/companion" >/dev/null
   "$release/venv/bin/python" -c "import companion" >/dev/null  # it imports, or no switch
   touch "$release/.complete"
   BUILDING=""

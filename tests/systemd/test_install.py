@@ -118,6 +118,8 @@ def test_install_twice_then_uninstall(tree: Path):
     assert os.readlink(tree / APP) == "current/app"  # the unit's path, through the switch
     assert os.readlink(tree / "opt/companion/current").startswith("releases/")
     assert (tree / APP / "kv" / "app" / "home.kv").is_file()  # the layouts travel with the code
+    # Compiled at install: the unit's read-only release could not keep it (ProtectSystem=strict).
+    assert list((tree / APP / "companion" / "app" / "__pycache__").glob("app.cpython-*.pyc"))
     # … and the installed package finds them, the data and the rig (links in the copy).
     shipped = subprocess.run([str(tree / "opt/companion/venv/bin/python"), "-c",
                               "from companion import resources as r; import companion.hardware;"

@@ -155,7 +155,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fast", action="store_true", help="skip taps where a scenario allows")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import scenarios
     from companion import cli
 
     shots = Path(args.shots)
@@ -165,7 +164,6 @@ def main(argv: list[str] | None = None) -> int:
         store = Store(args.db)
         store.set_setting("language", args.language)
         store.close()
-    scenario = find_scenario(scenarios, args.scenario)
     outcome = {"ok": False}
 
     async def drive(app) -> None:
@@ -173,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger("companion").addHandler(_ErrorCatcher(driver))
         driver._write_report()
         try:
+            # The scenarios import Kivy: only now, once the command has configured it.
+            import scenarios
+            scenario = find_scenario(scenarios, args.scenario)
             await asyncio.sleep(0.8)  # the first frames
             await scenario(driver, args)
             outcome["ok"] = True
@@ -187,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     # configuration order; the scenario only runs beside it.
     command = ["--db", args.db]
     command += ["--fullscreen"] if args.fullscreen else ["--size", args.size]
+    loaded = sorted(name for name in sys.modules if name.split(".")[0] == "kivy")
+    if loaded:  # Kivy reads parts of its configuration once, when first imported
+        raise SystemExit(f"the driver imported Kivy before the command did: {loaded[:5]}")
     cli.main(command, driver=drive)
     return 0 if outcome["ok"] else 1
 

@@ -1,4 +1,5 @@
-"""The UI driver (driver.py) with the durability scenarios of scenarios_durability.py."""
+"""The UI driver (driver.py) for the durability scenarios of scenarios_durability.py, which it
+finds by name there once the command has started (the driver imports no scenario before)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import driver  # noqa: E402
-import scenarios  # noqa: E402
-import scenarios_durability  # noqa: E402
-
-for name in ("powercut_player", "damaged_at_start", "unopened_at_start", "full_during_play"):
-    setattr(scenarios, name, getattr(scenarios_durability, name))
 
 if __name__ == "__main__":
     sys.exit(driver.main())

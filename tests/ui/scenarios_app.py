@@ -219,3 +219,11 @@ async def language_after_rebuilt_home(d, args) -> None:
     await d.tap(magyar)
     await d.frames(0.3)
     d.record("language", {"language": d.app.language, "screen": d.app.root.current})
+
+
+async def input_pace(d, args) -> None:
+    """How often the running app's event loop reads the touchscreen (companion/app/pace.py)."""
+    from kivy.clock import Clock
+    from kivy.config import Config
+    await d.frames(0.2)
+    d.record("pace", {"clock": Clock._max_fps, "config": Config.getint("graphics", "maxfps")})

@@ -59,3 +59,10 @@ def test_the_undo_question_names_the_move_it_takes_back(run_scenario):
 def test_the_language_switches_after_home_was_rebuilt(run_scenario):
     run = run_scenario("language_after_rebuilt_home").check()
     assert run.report["language"] == {"language": "hu", "screen": "settings"}
+
+
+def test_the_loop_reads_the_touchscreen_120_times_a_second(run_scenario):
+    """A finger lifted between two ticks of Kivy's loop waits for the next one: the command
+    sets 120 ticks a second (Kivy's default is 60) before Kivy's clock exists."""
+    run = run_scenario("input_pace").check()
+    assert run.report["pace"] == {"clock": 120.0, "config": 120}
