@@ -23,6 +23,7 @@ from kivy.uix.widget import Widget
 
 from .i18n import _
 from .theme import touch
+from .why import Refusal
 from .widgets import Question
 
 log = logging.getLogger(__name__)
@@ -163,8 +164,9 @@ class Rig:
                     player=players[status.seat]))
             return
         action = seat_action(status, player, PressKind.LONG if long else PressKind.SHORT)
-        if action is SeatAction.NOT_YOUR_TURN:
-            screen.show_message(_("It is {player}'s turn.").format(player=players[status.seat]))
+        if action is SeatAction.NOT_YOUR_TURN:  # a refusal: its Why? opens the turns' card
+            screen.show_message(Refusal(_("It is {player}'s turn.").format(
+                player=players[status.seat]), "not_your_turn", table.header.game))
         elif action is SeatAction.UNDO_REQUEST and table.actions:
             from .games import game_ui
             last = game_ui(table.header.game).describe(table.actions[-1], players, table.rules)

@@ -8,6 +8,8 @@ from kivy.uix.widget import Widget
 
 from companion.app.i18n import _, ngettext
 from companion.app.theme import touch
+from companion.app.why import Refusal
+from .. import GAME_ID
 from ..engine import GOODS, Deliver, PlayLocomotive
 from ..engine.delivering import Delivery
 from .actions import on_grey_tap
@@ -102,7 +104,8 @@ class Delivering:
                 return
             self.start()
         if not kinds:
-            screen.show_message(_("That city has no goods."), "map_message")
+            screen.show_message(Refusal(_("That city has no goods."), "no_goods_there", GAME_ID),
+                                "map_message")  # the delivery rule, with its Why?
         elif len(kinds) == 1:
             self._origin_chosen(city_id, kinds[0])
         else:

@@ -14,6 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.app.i18n import _
 from companion.app.play_screen import PlayScreen
+from companion.app.why import Refusal
 from companion.app.widgets import Question
 from companion.app.marks import table_marks
 from .words import explain
@@ -25,6 +26,7 @@ from .framing import Framing, cell_spot, point_spot
 from .picking import MapChoice, Pick
 from .players import fill_players, seat_rgba
 from .tags import tile_from_value
+from .. import GAME_ID
 from .tile_chooser import GAME
 from .tile_dialog import TileDialog
 from .vehicle_dialog import VehicleDialog
@@ -157,8 +159,9 @@ class TraffiqPlayScreen(PlayScreen):
             self.end_turn()
 
     def choose_place(self, tile: Tile | None = None) -> None:
-        if not self.choice.place(tile):
-            self.show_message(_("This tile fits nowhere on the map."), "map_message")
+        if not self.choice.place(tile):  # a scanned tile: the engine's rule, with its Why?
+            self.show_message(Refusal(_("This tile fits nowhere on the map."),
+                                      "tile_fits_nowhere", GAME_ID), "map_message")
             return
         self.close_dialog()
         self.framing.restore()
@@ -232,8 +235,11 @@ class TraffiqPlayScreen(PlayScreen):
             self.draw_tile(tile)  # a tile drawn: into the hand with its edges
         elif self.is_open(PlaceTile.type) and self.dialog is None:
             self.choose_place(tile)
-        else:
-            self.show_message(_("No tile can be placed now."), "map_message")
+        else:  # placing is not open: the engine's reason (with its Why?) where it gives one
+            move = self.moves.get(PlaceTile.type)
+            refused = self.dialog is None and move is not None and not move.open
+            self.show_message(explain(move.reason) if refused
+                              else _("No tile can be placed now."), "map_message")
         return True
 
     # ---- questions ----------------------------------------------------------------------

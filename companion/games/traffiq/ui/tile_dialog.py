@@ -11,6 +11,8 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.i18n import _
 from companion.app.theme import touch
+from companion.app.why import Refusal
+from .. import GAME_ID
 from ..engine import Tile
 from .dialog import TraffiqDialog
 from .tile_chooser import TileChooser
@@ -44,7 +46,8 @@ class TileDialog(TraffiqDialog):
 
     def _known(self, turns) -> None:
         if not turns:
-            self.screen.show_message(_("This tile does not fit here."), "map_message")
+            self.screen.show_message(Refusal(_("This tile does not fit here."), "edges_mismatch",
+                                             GAME_ID), "map_message")  # with its Why?
             return
         self.chooser.set_known(list(turns))
 
