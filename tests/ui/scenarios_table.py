@@ -151,3 +151,41 @@ async def table_scanned_tile(d, args):
     seen["message"] = play.ids.map_message.text if play.ids.map_message.opacity else ""
     seen["audit"] = await d.audit("table-traffiq-scanned-draw")
     d.record("traffiq", seen)
+
+
+async def table_discard_draw_scanned(d, args):
+    """Railways where every card drawn is scanned: Discard and draw (action D) from the top of
+    the draw pile asks which card came off it too; a scanned city card answers it."""
+    from scenarios_rotw import act, dialog_kind, make_playout, start_game, tap_action, tap_dialog
+    from companion.core.rules import Phase
+    from companion.games.rotw.engine import Card, Step
+    from companion.games.rotw.ui.words import card_name
+    from companion.store import TaggedComponent
+    tag, city = "0C00000091", '{"value":3,"demand":"red","points":["orange","brown"]}'
+    d.app.store.set_setting("rotw_scanned_draws", "1")
+    d.app.store.teach(TaggedComponent(tag, "rotw-card-game", "city", city))
+    pretend = make_playout(5, players=2)  # only its setup is used
+    await start_game(d, pretend)
+    table = d.app.table
+    for done, action in enumerate(pretend.log):  # the setup, up to the first player's action
+        if table.status.phase is not Phase.SETUP and table.state.step is Step.ACTION \
+                and table.status.waiting_for is None:
+            break
+        await act(d, action)
+        await d.wait_for(lambda: len(table.actions) == done + 1, what=f"{action.type} stored")
+    play, seat, before = d.app.root.current_screen, table.status.seat, len(table.actions)
+    await tap_action(d, "discard_draw")
+    await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
+    await d.tap(play.dialog.cards["city-2"])
+    await tap_dialog(d, "The top of the draw pile")
+    await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="which card came off the pile")
+    seen = {"asked": play.dialog.heading.text, "stored_before_scan": len(table.actions) - before}
+    await d.shot("table-rotw-discard-draw-which-card")
+    seen["audit"] = await d.audit("table-rotw-discard-draw")
+    d.app.scanned(tag)
+    await d.wait_for(lambda: len(table.actions) == before + 1, what="the discard and draw stored")
+    await d.frames(0.3)
+    seen.update({"stored": table.actions[-1].to_json(), "dialog": dialog_kind(d),
+                 "city_3": table.state.seats[seat].hand.known[Card.CITY_3],
+                 "city_3_shown": card_name("city-3") in play.hand_text})
+    d.record("discard_draw", seen)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 GAMES = ("ttr-nyc", "rotw-card-game", "manhattan-traffiq")
+# what the mover's button does, beside their lamp: each game's single obvious move
+HINTS = {"ttr-nyc": "draw from the deck", "rotw-card-game": "take the top card",
+         "manhattan-traffiq": "draw a tile"}
 
 
 def test_every_play_screen_has_the_seat_strip_and_the_buttons_say_what_they_do(run_scenario):
@@ -17,6 +20,7 @@ def test_every_play_screen_has_the_seat_strip_and_the_buttons_say_what_they_do(r
         assert all(min(cell["lamp"]) >= 48 for cell in strip), strip  # a finger's size
         mover = seen["mover"]
         assert [cell["letter"] for cell in strip] == ["A", "B", "C", "D"], strip
+        assert HINTS[game_id] in strip[mover]["words"], (game_id, strip[mover])
         # a waiting seat is its lamp, and "wait" only where the strip can spare the room
         assert all(cell["words"] in ("wait", "") for seat, cell in enumerate(strip)
                    if seat != mover), strip
@@ -53,5 +57,19 @@ def test_a_scanned_tile_goes_into_the_draw_with_its_edges(run_scenario):
     assert seen["drawn"]["edges"] == ["red", "beige", "red", "park"], seen
     assert ["red", "beige", "red", "park"] in seen["in_hand"], seen  # drawn with its sides
     assert seen["message"] == "", seen  # "Scan the tile you drew" is answered
+    for kind in ("touch", "outside", "overlap"):
+        assert not seen["audit"].get(kind), (kind, seen["audit"][kind])
+
+
+def test_railways_discard_and_draw_from_the_pile_is_scanned_too(run_scenario):
+    """Issue 17 point 4: where every card drawn is scanned, the card drawn after a discard
+    (action D) is named as well, here by scanning a city card; it goes into the known hand."""
+    seen = run_scenario("table_discard_draw_scanned").check().report["discard_draw"]
+    assert seen["asked"].startswith("Which card did you take from the draw pile?"), seen
+    assert seen["stored_before_scan"] == 0, seen  # nothing stored until the card is named
+    assert seen["stored"] == {"type": "discard_draw", "seat": seen["stored"]["seat"],
+                              "card": "city-2", "slot": None, "taken": "city-3"}, seen
+    assert seen["dialog"] == "", seen
+    assert seen["city_3"] == 1 and seen["city_3_shown"], seen  # in the known hand shown
     for kind in ("touch", "outside", "overlap"):
         assert not seen["audit"].get(kind), (kind, seen["audit"][kind])

@@ -9,6 +9,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.app.i18n import _
 from ..engine import Card, DiscardDraw, DiscardRestock
+from .taking import ask_drawn
 from .widgets import CardPicker, RotwCard, RotwDialog, button_row, choice_list
 from .words import card_name, city_name
 
@@ -66,7 +67,14 @@ class Discarding:
 
     def _discard_draw(self, card: str, slot: int | None, taken: str | None) -> None:
         self.screen.close_dialog()
+        if slot is None and taken is None and self.table.state.scanned_draws:
+            self._which_drawn(card)  # every card drawn is scanned: the pile's too
+            return
         self.screen.submit(DiscardDraw(self.screen.seat, card, slot, taken))
+
+    def _which_drawn(self, discarded: str) -> None:
+        """Which card came off the draw pile after the discard, as the take step asks."""
+        ask_drawn(self.screen, lambda key: self._discard_draw(discarded, None, key))
 
     # ---- then restock ------------------------------------------------------------------
 

@@ -163,7 +163,7 @@ class RotwPlayScreen(PlayScreen):
             from .city_card import CityCard
             card = CityCard.from_value(component.value)
             if card is not None:
-                self.taking.drawn(f"city-{card.value}")
+                self.dialog.on_card(f"city-{card.value}")  # Taking's or Discarding's
                 return True
         return self.building.scanned(component)
 

@@ -68,12 +68,7 @@ class Taking:
         if not self.screen.table.state.scanned_draws:
             self.screen.submit(TakeDeck(self.screen.seat))
             return
-        picker = self.screen.open_dialog(CardPicker("take_deck", self.drawn))
-        picker.set_buttons(picker.button(_("Cancel"), self.screen.close_dialog))
-        table = self.screen.table
-        allowed = {card.key for card in table.rules.reportable_cards(table.state)}
-        picker.show(_("Which card did you take from the draw pile? Tap it (or scan it)."), [],
-                    allowed)
+        ask_drawn(self.screen, self.drawn)
 
     def drawn(self, key: str) -> None:
         """The card taken from the draw pile, tapped or scanned."""
@@ -84,3 +79,14 @@ class Taking:
         s = self.screen.table.state
         if s.discard_top is not None and self.screen.open_move("take_discard"):
             self.screen.submit(TakeDiscard(self.screen.seat, Card(s.discard_top).key))
+
+
+def ask_drawn(screen, on_card) -> None:
+    """Which card came off the draw pile, where every card drawn is scanned: tapped, or a city
+    card scanned (RotwPlayScreen.component_scanned answers with `on_card` too)."""
+    picker = screen.open_dialog(CardPicker("take_deck", on_card))
+    picker.set_buttons(picker.button(_("Cancel"), screen.close_dialog))
+    table = screen.table
+    allowed = {card.key for card in table.rules.reportable_cards(table.state)}
+    picker.show(_("Which card did you take from the draw pile? Tap it (or scan it)."), [],
+                allowed)

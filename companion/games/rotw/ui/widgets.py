@@ -103,6 +103,7 @@ class CardPicker(RotwDialog):
 
     def __init__(self, kind: str, on_card, keys: list[str] | None = None):
         super().__init__(kind)
+        self.on_card = on_card  # a scanned card answers as a tapped one (RotwPlayScreen)
         self.heading = self.title("")
         self.chosen = Label(font_size=sp(15), size_hint_y=None, height=dp(22), shorten=True,
                             halign="left", valign="middle")
