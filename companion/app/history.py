@@ -157,3 +157,17 @@ class GameLogScreen(BaseScreen):
             label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                        texture_size=lambda w, ts: setattr(w, "height", max(dp(26), ts[1])))
             box.add_widget(label)
+        problem = unopenable(store, self.game_id)
+        if problem is not None:  # its lines read, but it can't be opened: said over them
+            unreadable.offer(self, problem)
+
+
+def unopenable(store, game_id: int) -> UnreadableGame | None:
+    """Why a game whose log lines read can't be opened (options that are not JSON, an action
+    the engine now refuses where it stands: an old log after an engine update), or None."""
+    from companion.table import replay
+    try:
+        replay(store, game_id)
+    except UnreadableGame as error:
+        return error
+    return None

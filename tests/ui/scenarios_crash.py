@@ -44,7 +44,10 @@ async def broken_rows_by_taps(d, args):
     await d.shot("crash-home-broken-rows")
     tapped = {}
     for game_id in home_state(d)["cards"]:
-        await finger(d, screen(d, "home").cards[game_id])
+        home = screen(d, "home")
+        home.ids.unfinished_scroll.scroll_to(home.cards[game_id], padding=0, animate=False)
+        await d.frames(0.1)  # more games than Home shows at once: the card scrolled into view
+        await finger(d, home.cards[game_id])
         await d.frames(0.4)
         tapped[str(game_id)] = {**home_state(d), "actions": len(d.app.table.actions)
                                 if d.app.table is not None else None,
@@ -133,3 +136,30 @@ async def read_only_at_start(d, args):
     await d.frames(0.3)
     d.record("new_game", {"screen": d.app.root.current, "alert": await close_alert(d),
                           "games": len(d.app.store.games())})
+
+
+async def broken_rows_in_history(d, args):
+    """History's page of every game: the sound ones list their moves, the ones that can't be
+    opened say why over what can be read, and "Export it" says where their rows went."""
+    await d.frames(0.5)
+    await d.tap_id("home", "history")
+    await d.wait_for(lambda: d.app.root.current == "history", what="History")
+    seen = {}
+    for n in range(len(screen(d, "history").ids.games.children)):
+        rows = list(reversed(screen(d, "history").ids.games.children))
+        await d.tap(rows[n])
+        await d.wait_for(lambda: d.app.root.current == "game_log", what="the game's log")
+        await d.frames(0.3)
+        page = screen(d, "game_log")
+        shown = seen[str(page.game_id)] = {"lines": len(page.ids.lines.children),
+                                           "asked": dialog_texts(d)}
+        if shown["asked"]:
+            await d.shot(f"history-cannot-be-opened-{n}")
+            await finger(d, dialog_button(d, _("Export it")))
+            await d.frames(0.3)
+            shown["exported"] = page.ids.message.text
+            shown["opacity"] = page.ids.message.opacity
+            await d.shot(f"history-exported-{n}")
+        await d.tap_id("game_log", "back")
+        await d.wait_for(lambda: d.app.root.current == "history", what="History")
+    d.record("history", seen)

@@ -6,6 +6,7 @@ Home), a fault that repeats (the app stops rather than loop), and read-only stor
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import shutil
@@ -51,18 +52,23 @@ def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario,
     """Before: broken JSON in one games.options row stopped the app at start; an action the
     engine refuses stopped it when Resume was tapped (LogError escaped Home)."""
     db = tmp_path / "companion.db"
-    good, options, refused = stored_games(db)
+    good, options, refused, cut = stored_games(db, count=4)
     change(db, "UPDATE games SET options = '{\"first\": 0,' WHERE id = ?", options)
     change(db, "UPDATE actions SET action = '{\"type\":\"teleport\"}' "
                "WHERE game_id = ? AND seq = 12", refused)
+    # What a database one byte short leaves: its last entry's text cut (integrity_check passes)
+    change(db, "UPDATE actions SET action = '{\"type\": \"dra' WHERE game_id = ? AND seq = 20",
+           cut)
     run = run_scenario("broken_rows_by_taps", db=db)
     assert run.returncode == 0, run.failure()
     report = run.report
     assert report["start"]["screen"] == "home"
-    assert report["start"]["cards"] == sorted([good, options, refused]), "every game is listed"
+    assert report["start"]["cards"] == sorted([good, options, refused, cut]), \
+        "every game is listed"
     tapped = report["tapped"]
     assert tapped[str(good)]["screen"] == "play" and tapped[str(good)]["actions"] == 20
-    for game_id, words in ((options, "not JSON"), (refused, "teleport")):
+    for game_id, words in ((options, "not JSON"), (refused, "teleport"),
+                           (cut, "log entry 20 is not JSON")):
         shown = tapped[str(game_id)]
         assert shown["screen"] == "home" and not shown["table"], shown
         asked = " ".join(shown["asked"])
@@ -72,6 +78,49 @@ def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario,
         assert str(exported) in shown["exported"] and exported.is_file(), shown
         assert len(exported.read_text(encoding="utf-8").splitlines()) > 1  # header and rows
     assert (run.shots / "crash-cannot-be-opened-800x480.png").exists()
+
+
+def refused_where_it_stands(seed: int, seq: int) -> str:
+    """An action that reads as one but that the engine refuses as the log's entry `seq` of the
+    game `stored_games` played with `seed`: what an old log can hold after an engine update."""
+    rules = rules_for("ttr-nyc")
+    playout = TtrPlayout(rules, 2, random.Random(seed))
+    playout.play()
+    state = rules.new_state(playout.players, playout.options)
+    for action in playout.log[:seq - 1]:
+        rules.apply(state, action)
+    refused = next(a for a in playout.log[seq:] if rules.check(state, a) is not None)
+    return json.dumps(refused.to_json())
+
+
+@pytest.mark.ui
+def test_history_says_which_games_cant_be_opened_and_exports_them(run_scenario, tmp_path):
+    """History's page of a game: one whose options are not JSON, one whose entry is not JSON (a
+    database one byte short) and one holding an action the engine now refuses where it stands
+    say why and export their rows; the sound one lists its moves. Before, the first and the
+    last listed their moves as if nothing were wrong, and "Export it" said nothing there."""
+    db = tmp_path / "companion.db"
+    good, options, cut, refused = stored_games(db, count=4)
+    change(db, "UPDATE games SET options = '{\"first\": 0,' WHERE id = ?", options)
+    change(db, "UPDATE actions SET action = '{\"type\": \"dra' WHERE game_id = ? AND seq = 20",
+           cut)
+    change(db, "UPDATE actions SET action = ? WHERE game_id = ? AND seq = 12",
+           refused_where_it_stands(3, 12), refused)
+    run = run_scenario("broken_rows_in_history", db=db)
+    assert run.returncode == 0, run.failure()
+    seen = run.report["history"]
+    assert seen[str(good)] == {"lines": 20, "asked": []}, seen
+    for game_id, words in ((options, "its options are not JSON"),
+                           (cut, "its log entry 20 is not JSON"), (refused, "")):
+        shown = seen[str(game_id)]
+        asked = " ".join(shown["asked"])
+        assert "can't be opened: " + words in asked, shown  # and the engine's reason
+        said = [t for t in shown["asked"] if t.startswith("This game can't be opened: ")]
+        assert said and len(said[0]) > len("This game can't be opened: ") + 5, shown
+        exported = db.parent / "exports" / f"game-{game_id}.jsonl"
+        assert exported.is_file() and str(exported) in shown["exported"], shown
+        assert shown["opacity"] == 1, "the export is said on the page"
+    assert seen[str(options)]["lines"] == seen[str(refused)]["lines"] == 20, "what reads, shown"
 
 
 @pytest.mark.ui

@@ -3,6 +3,8 @@ then the results: the table, the chart, the winner and why."""
 
 from __future__ import annotations
 
+import logging
+
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
@@ -10,7 +12,9 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.core.rules import Phase
+from companion.app import storage
+from companion.core.rules import Phase, RuleViolation
+from companion.store import StoreError
 from ..engine import EnterVehicles
 from companion.app.i18n import _
 from companion.app.results_table import fill_results, results_width
@@ -20,6 +24,8 @@ from companion.app.marks import table_marks
 from .words import explain, verdict
 from .players import readable, seat_rgba
 from .tile_chooser import GAME
+
+log = logging.getLogger(__name__)
 
 ROWS = ((1, lambda: _("Vans on the map (2 points)")),  # index in Traffiq.on_map's counts
         (0, lambda: _("Taxis on the map (1 point)")))
@@ -145,9 +151,16 @@ class TraffiqScoreOnlyScreen(BaseScreen):
             self.show_message(explain(reason))
             return
         app = App.get_running_app()
-        for action in actions:
-            if not app.submit(action):
-                return
+        try:
+            table.submit_all(actions)  # one tap, one transaction: every count, or none
+            return
+        except RuleViolation as violation:
+            self.show_message(explain(violation))
+        except StoreError as error:  # a full or read-only disk: nothing was stored
+            log.error("not stored (%s): %s", error.trouble.value, error)
+            storage.alert(error)
+        if app.rig is not None:
+            app.rig.refused()  # the seat LEDs flash, as for any refused move
 
     def undo(self) -> None:
         App.get_running_app().undo()
