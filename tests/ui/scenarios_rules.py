@@ -51,15 +51,21 @@ def _within(inner, outer) -> bool:
     return ix >= ox - 1 and iy >= oy - 1 and ix2 <= ox2 + 1 and iy2 <= oy2 + 1
 
 
-async def why_and_rules(d, message, name: str) -> dict:
-    """The refusal's Why? opens its rule card; All rules opens the rules screen; back again."""
+async def open_why(d, message, name: str) -> tuple[dict, object]:
+    """The refusal as shown, then its Why? tapped: what was seen, and the rule card's view."""
     seen = {"message": message_seen(message), "audit": await d.audit(f"{name}-refused")}
     await d.tap(message._why.button)
     await d.frames(0.3)
     card = views("RuleCardView")
     seen["card"] = texts(card[0]) if card else []
     seen["card_audit"] = await d.audit(f"{name}-why")
-    await d.tap(button(card[0], "All rules"))
+    return seen, card[0]
+
+
+async def why_and_rules(d, message, name: str) -> dict:
+    """The refusal's Why? opens its rule card; All rules opens the rules screen; back again."""
+    seen, card = await open_why(d, message, name)
+    await d.tap(button(card, "All rules"))
     seen["rules"], seen["rules_audit"] = await rules_seen_and_left(d, f"{name}-rules")
     seen["closed"] = not views("RulesView") and not views("RuleCardView")
     return seen
@@ -178,3 +184,46 @@ async def rules_new_game_table_rules(d, args):
     seen["text"] = new.table_rules.text
     seen["new_game_audit"] = await d.audit("rules-new-game-all")
     d.record("new_game", seen)
+
+
+async def card_alone(d, message, name: str) -> dict:
+    """A refusal said outside its live game: its Why? opens the card alone (no table setting,
+    no All rules); Close returns."""
+    seen, card = await open_why(d, message, name)
+    await d.tap(button(card, "Close"))
+    await d.frames(0.2)
+    seen["closed"] = not views("RuleCardView")
+    return seen
+
+
+async def rules_why_outside_play(d, args):
+    """Refusals not made by a move of the live game have their Why? too: a start layout that
+    does not fit (TraffIQ's start tiles on a fresh start: no game is live), then a seat button
+    pressed out of turn during play."""
+    import scenarios_traffiq as tq
+    from scenarios import press_seat
+    from companion.games.traffiq.engine import Edge
+    from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
+    found = {"live_before": d.app.table is not None}
+    await tq.open_start_tiles(d, 0)
+    await tq.tap_start_tile(d, (1, 1))
+    dialog = screen(d, tq.START).dialog
+    await d.tap(dialog.chooser.chips[0][EDGE_ORDER.index(Edge.PARK)])  # its north: (1, 0)'s south
+    await tq.tap_button(d, dialog, tq._("Done"))
+    await d.tap_id(tq.START, "confirm")
+    await d.frames(0.3)
+    start = screen(d, tq.START)
+    found["start_tiles"] = await card_alone(d, start.ids.message, "rules-start-tiles")
+    await d.tap_id(tq.START, "printed")  # the app's layout back: the game starts
+    await d.tap_id(tq.START, "confirm")
+    await d.wait_for(lambda: d.app.root.current == tq.PLAY, what="the play screen")
+    play = tq.play_screen(d)
+    await press_seat(d, 1)  # Ben's button during Anna's turn
+
+    def turn_said():
+        return next((w for w in play.walk(restrict=True) if type(w).__name__ == "Message"
+                     and getattr(w.text, "code", None) == "not_your_turn"), None)
+
+    await d.wait_for(turn_said, what="whose turn it is")
+    found["seat"] = await why_and_rules(d, turn_said(), "rules-seat")
+    d.record("outside", found)

@@ -80,3 +80,22 @@ def test_why_and_the_rules_fit_in_the_longest_languages(run_scenario):
         assert "3" in seen["text"], seen["text"]
         clean(seen["view_audit"])
         clean(seen["new_game_audit"])
+
+
+def test_refusals_outside_a_move_of_the_live_game_have_their_why_too(run_scenario):
+    """TraffIQ's start tiles refused on a fresh start (no game is live yet) and a seat button
+    pressed out of turn: each message has its Why?, which opens the rule it comes from."""
+    found = run_scenario("rules_why_outside_play").check().report["outside"]
+    assert found["live_before"] is False
+    start = found["start_tiles"]
+    assert start["message"]["code"] == "bad_layout" and start["message"]["why"], start
+    assert start["message"]["why_inside"] and min(start["message"]["why_size"]) >= 48, start
+    assert "[b]Placing a district tile[/b]" in start["card"], start["card"]
+    assert "All rules" not in start["card"] and "At this table:" not in start["card"]
+    assert start["closed"], start
+    clean(start["audit"])
+    clean(start["card_audit"])
+    seat = found["seat"]
+    assert seat["message"]["code"] == "not_your_turn", seat
+    refusal_with_why(seat)
+    assert "[b]Whose turn it is[/b]" in seat["card"], seat["card"]
