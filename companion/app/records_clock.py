@@ -25,18 +25,29 @@ log = logging.getLogger(__name__)
 
 def toggle_pause() -> None:
     """Pause the live game's clocks, or start them again; the break shows over the screen."""
-    app = App.get_running_app()
-    table = app.table
+    table = App.get_running_app().table
     if table is None or table.status.over:
         return
-    try:
-        if table.paused:
-            table.resume_clocks()
-        else:
-            table.pause()
-    except StoreError as error:  # the break is not stored: say so, change nothing
-        app._not_stored(error)
-        return
+    _store_break(table.resume_clocks if table.paused else table.pause)
+
+
+def go_on() -> None:
+    """The break's Go on playing: the clocks start again, unless a move made meanwhile has
+    already started them (a toggle would pause them again); the break closes."""
+    table = App.get_running_app().table
+    _store_break(table.resume_clocks if table is not None and table.paused else None)
+
+
+def _store_break(change) -> None:
+    """Store the pause or the resume (`change`; None: nothing to store), then show the break
+    as it now stands."""
+    app = App.get_running_app()
+    if change is not None:
+        try:
+            change()
+        except StoreError as error:  # the break is not stored: say so, change nothing
+            app._not_stored(error)
+            return
     show_break()
 
 
@@ -63,6 +74,10 @@ class ClockButton:
         self.screen = screen
         self._event = None
         self.button.bind(on_release=lambda *_: toggle_pause())
+        # A move or an undo ends a break by itself (a scanned card, a seat button: the break's
+        # view covers neither), so the view goes with it: it would say "Paused" over a game
+        # whose clocks run.
+        App.get_running_app().bind(on_table_change=lambda *_: show_break())
 
     def start(self) -> None:
         if self._event is None:
@@ -106,9 +121,10 @@ class BreakView(ModalView):
         box.add_widget(Factory.Title(text=_("Paused: every clock has stopped"),
                                      size_hint_y=None, height=dp(44)))
         box.add_widget(clock_table(table, table.clocks, table.wall_clock()))
-        go_on = Factory.AccentButton(text=_("Go on playing"), size_hint_y=None, height=touch(12))
-        go_on.bind(on_release=lambda *_: toggle_pause())
-        box.add_widget(go_on)
+        button = Factory.AccentButton(text=_("Go on playing"), size_hint_y=None,
+                                      height=touch(12))
+        button.bind(on_release=lambda *_: go_on())
+        box.add_widget(button)
         self.add_widget(box)
 
 

@@ -46,6 +46,37 @@ async def records_clocks(d, args):
     d.record("clocks", seen)
 
 
+async def records_break_ends_by_a_move(d, args):
+    """A move made during a break (a scanned card, a seat button: the break's view does not
+    cover them) ends the break: its view goes with it and the clocks run; no stale Go on
+    playing is left to pause them again."""
+    from kivy.core.window import Window
+    from companion.app.records_clock import BreakView
+
+    def views():
+        return [w for w in Window.children if isinstance(w, BreakView)]
+
+    screen, pretend = await start(d, "ttr-nyc")
+    table = d.app.table
+    table.wall_clock = PretendClock()
+    await d.tap(screen.clock_button.button)
+    await d.frames(0.4)
+    seen = {"paused": table.paused, "open": len(views())}
+    opened = views()
+    d.app.submit(pretend.step())  # as a scanned card or a seat button hands a move over
+    while table.status.waiting_for is not None:  # the card turned up: no question left open
+        d.app.submit(pretend.step())
+    await d.frames(0.4)
+    seen["after_move"] = {"paused": table.paused, "open": len(views())}
+    if opened and opened[0].parent is not None:  # a view left standing: its button
+        await d.tap(_find(opened[0], "Go on playing"))
+        await d.frames(0.4)
+    seen["after_go_on"] = {"paused": table.paused, "open": len(views())}
+    kinds = [entry.get("type") for _, entry in d.app.store.log(table.game_id)]
+    seen["log"] = kinds[kinds.index("pause"):]  # from the break on
+    d.record("break_move", seen)
+
+
 class PretendClock:
     """A wall clock for the scenario: every stored entry 15-75 s after the one before, so the
     clocks and the chart look like a real evening's game."""

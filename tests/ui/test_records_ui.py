@@ -26,6 +26,15 @@ def test_the_clock_beside_the_seat_strip_pauses_and_goes_on(run_scenario, langua
     assert seen["log"][-3:] == ["pause", "resume", "pause"], seen
 
 
+def test_a_move_during_a_break_ends_it_and_its_view(run_scenario):
+    seen = run_scenario("records_break_ends_by_a_move").check().report["break_move"]
+    assert seen["paused"] is True and seen["open"] == 1, seen
+    assert seen["after_move"] == {"paused": False, "open": 0}, seen
+    assert seen["after_go_on"] == {"paused": False, "open": 0}, seen
+    assert seen["log"][0] == "pause" and len(seen["log"]) > 1, seen  # then the move …
+    assert not {"pause", "resume"} & set(seen["log"][1:]), seen  # … and no break again
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_results_screen_and_history_show_the_chart_and_the_clocks(run_scenario, language):
     seen = run_scenario("records_chart", language=language).check().report["charts"]
