@@ -492,6 +492,56 @@ async def traffiq_teach_and_scan(d, args):
                         "same_tile": tile.same_tile(chosen)})
 
 
+async def traffiq_scanned_tile_in_hand(d, args):
+    """Issue 17 point 3: where every tile drawn is scanned, the hand holds a scanned tile and
+    the two dealt at setup (nobody saw them). Tapping a cell where the scanned tile fits offers
+    its turns first; the second tab sets another tile's sides; the first places the scanned one."""
+    from companion.games.traffiq.engine import DrawTile
+    from companion.store import TaggedComponent
+    tag, tile = "0C00000078", Tile((Edge.RED, Edge.BEIGE, Edge.RED, Edge.PARK))
+    d.app.store.set_setting("traffiq_scanned_draws", "1")
+    d.app.store.teach(TaggedComponent(tag, GAME, "tile", "red,beige,red,park"))
+    await start_game(d, PLAYERS[:2], 0)
+    play, table = play_screen(d), d.app.table
+    d.app.scanned(tag)  # the first player's draw, scanned: into the hand with its sides
+    await d.wait_for(lambda: len(table.actions) == 1, what="the scanned tile drawn")
+    for seat in (0, 1, 1):  # the rest of the round, straight at the table
+        table.submit(DrawTile(seat, tile.names()))
+        await d.frames(0.05)
+    state = table.state
+    seen = {"hand": [t.names() if t else None for t in state.seats[0].hand],
+            "seat": state.current}
+    spot = next(s for s in table.rules.tile_spots(state, 0) if s.turns)
+    await tap_cell(d, spot.cell)
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    dialog = play.dialog
+    scanned_tab, other_tab = dialog.tabs
+    seen["first"] = {"tabs": [scanned_tab.state, other_tab.state],
+                     "turns": [t.names() for t in dialog.chooser.turns],
+                     "spot_turns": [t.names() for t in spot.turns],
+                     "chosen": [e.value for e in dialog.chooser.chosen]}
+    seen["audit_scanned"] = await d.audit("traffiq-scanned-in-hand")
+    await d.tap(other_tab)
+    await d.frames()
+    seen["other"] = {"tabs": [scanned_tab.state, other_tab.state],
+                     "turns": len(dialog.chooser.turns), "place": dialog.place.disabled,
+                     "chosen": [e.value if e else None for e in dialog.chooser.chosen],
+                     "implied": [e.value if e else None for e in spot.implied]}
+    seen["audit_other"] = await d.audit("traffiq-another-tile")
+    await d.tap(scanned_tab)
+    await d.frames()
+    if len(dialog.chooser.turns) > 1:
+        await tap_dialog(d, _("Turn the tile"))
+    chosen = dialog.chooser.tile
+    before = len(table.actions)
+    await tap_dialog(d, _("Place"))
+    await d.wait_for(lambda: len(table.actions) == before + 1, what="the tile stored")
+    seen["placed"] = {"stored": table.actions[-1].to_json(), "chosen": list(chosen.names()),
+                      "same_tile": tile.same_tile(chosen),
+                      "hand": [t.names() if t else None for t in table.state.seats[0].hand]}
+    d.record("scanned_in_hand", seen)
+
+
 # ---- the start tiles checked at the table ---------------------------------------------------
 
 

@@ -159,3 +159,28 @@ def test_new_game_offers_the_colours_the_box_deals_for_the_player_count(run_scen
     assert started["rulebook"] is True and started["vehicles"] == [[5, 2]] * 3, started
     judge_audits(report, ["traffiq-new-game-two", "traffiq-new-game-three",
                           "traffiq-new-game-three-again"])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "sv"])
+def test_a_scanned_tile_in_the_hand_is_offered_first_beside_the_dealt_ones(run_scenario,
+                                                                              language):
+    """Issue 17 point 3: a hand holding a scanned tile and the two dealt at setup (unseen):
+    the cell where the scanned tile fits offers its turns (the engine's `tile_spots`) on the
+    first tab, another tile's sides (the matching rule's) on the second; the first places it."""
+    seen = run_scenario("traffiq_scanned_tile_in_hand",
+                        language=language).check().report["scanned_in_hand"]
+    assert seen["hand"].count(None) == 2 and seen["seat"] == 0, seen
+    first = seen["first"]
+    assert first["tabs"] == ["down", "normal"], first
+    assert first["turns"] == first["spot_turns"] and first["turns"], first
+    assert first["chosen"] == list(first["turns"][0]), first
+    other = seen["other"]
+    assert other["tabs"] == ["normal", "down"] and other["turns"] == 0, other
+    assert other["chosen"] == other["implied"], other  # only the matching rule's sides set
+    assert other["place"] is True or None not in other["chosen"], other
+    placed = seen["placed"]
+    assert placed["same_tile"] and placed["stored"]["edges"] == placed["chosen"], placed
+    assert placed["hand"].count(None) == 2, placed  # the scanned tile left the hand
+    for audit in (seen["audit_scanned"], seen["audit_other"]):
+        for kind in ("touch", "outside", "overlap", "text"):
+            assert not audit.get(kind), (kind, audit[kind])

@@ -1,13 +1,16 @@
 """Where a district tile goes: its free sides tapped (or a scanned tile turned), then Place.
 
 The sides the matching rule sets, and the ways a tile seen going into the hand may lie, are the
-engine's (`Traffiq.tile_spots`); the dialog only shows them."""
+engine's (`Traffiq.tile_spots`); the dialog only shows them. When the hand holds both a scanned
+tile that fits the cell and a tile nobody saw (the tiles dealt at setup), the scanned one is
+offered first and a second tab sets another tile's sides."""
 
 from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.togglebutton import ToggleButton
 
 from companion.app.i18n import _
 from companion.app.theme import touch
@@ -25,8 +28,13 @@ class TileDialog(TraffiqDialog):
         super().__init__("tile")
         self.screen, self.cell = screen, cell
         self.heading = self.title("")
+        spot = screen.choice.spot(cell)
+        self.turns = tuple(spot.turns) if spot is not None else ()
+        self.implied = spot.implied if spot is not None else None
+        self.tabs = self._tabs() if self.turns and self.implied is not None else None
         self.note = Factory.Note(font_size=sp(15))
-        self.box.add_widget(self.note)
+        if self.tabs is None:  # with the tabs the note would not fit at 800×480: they say it
+            self.box.add_widget(self.note)
         self.chooser = TileChooser(on_change=self._changed, pos_hint={"center_x": 0.5})
         self.box.add_widget(self.chooser)
         self.box.add_widget(Factory.Widget())  # a tall window: the rest stays at the top
@@ -37,12 +45,34 @@ class TileDialog(TraffiqDialog):
         for button in (self.turn, self.cancel, self.place):
             row.add_widget(button)
         self.box.add_widget(row)
-        spot = screen.choice.spot(cell)
-        if spot is not None and spot.implied is not None:  # a tile nobody saw: sides tapped
-            self.chooser.set_free(spot.implied)
-        else:
-            self._known(spot.turns if spot is not None else ())
+        if self.turns or self.implied is None:  # a scanned tile that fits here comes first
+            self._known(self.turns)
+        else:  # only a tile nobody saw: its sides tapped
+            self.chooser.set_free(self.implied)
         self.refresh_texts()
+
+    def _tabs(self) -> tuple[ToggleButton, ToggleButton]:
+        """Which tile goes here: one scanned going into the hand, or another (sides tapped)."""
+        row = BoxLayout(size_hint_y=None, height=touch(), spacing=dp(8))
+        tabs = []
+        for scanned in (True, False):
+            tab = ToggleButton(font_size=sp(15), halign="center", valign="middle",
+                               state="down" if scanned else "normal")
+            tab.bind(size=lambda b, size: setattr(b, "text_size", (size[0] - dp(8), None)),
+                     on_release=lambda b, scanned=scanned: self.use_scanned(scanned))
+            row.add_widget(tab)
+            tabs.append(tab)
+        self.box.add_widget(row)
+        return tabs[0], tabs[1]
+
+    def use_scanned(self, scanned: bool) -> None:
+        """A tab tapped: the scanned tile's turns, or another tile's sides to tap."""
+        if scanned:
+            self.chooser.set_known(list(self.turns))
+        else:
+            self.chooser.set_free(self.implied)
+        for tab, down in zip(self.tabs, (scanned, not scanned)):
+            tab.state = "down" if down else "normal"
 
     def _known(self, turns) -> None:
         if not turns:
@@ -54,7 +84,11 @@ class TileDialog(TraffiqDialog):
     def scanned(self, tile: Tile) -> None:
         """A tile scanned while the dialog is open: it lies in one of its fitting turns."""
         spot = self.screen.choice.spot(self.cell, tile)
-        self._known(spot.turns if spot is not None else ())
+        turns = spot.turns if spot is not None else ()
+        if turns and self.tabs is not None:  # the tile on the table now: the first tab
+            self.turns = tuple(turns)
+            self.use_scanned(True)
+        self._known(turns)
         self.refresh_texts()
 
     def refresh_texts(self) -> None:
@@ -65,6 +99,9 @@ class TileDialog(TraffiqDialog):
         else:
             self.note.text = _("Tap the colour of each open side (or scan the tile). Sides "
                                "touching the map are set: they must match.")
+        if self.tabs is not None:
+            self.tabs[0].text = _("A tile you scanned: turn it")
+            self.tabs[1].text = _("Another tile: tap its sides")
         self.turn.text = _("Turn the tile")
         self.cancel.text = _("Cancel")
         self.place.text = _("Place")
