@@ -229,6 +229,20 @@ def _points(text: str | None) -> dict:
     return points if isinstance(points, dict) else {}
 
 
+UNKNOWN_TIME = "1970-01-01T00:00:00+00:00"  # shown for a start time a damaged page garbled
+
+
+def _time(text: str | None) -> str | None:
+    """A stored time (ISO 8601), or None where there is none or a damaged page garbled it:
+    Home, History and `companion games` word every game's times, so one garbled cell must
+    not stop them for all."""
+    try:
+        datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    return text
+
+
 def _entry(game_id: int, seq: int, text: str) -> dict:
     """One stored log entry; an entry that is not a JSON object raises UnreadableGame."""
     try:
@@ -354,8 +368,13 @@ class Store:
             status = GameStatus(row[3])
         except ValueError:
             status, problem = GameStatus.ABANDONED, f"its status {row[3]!r} is unknown"
-        return GameRecord(row[0], str(row[1]), players, options, status, row[4], row[5],
-                          row[6], row[7], problem)
+        finished, moved, abandoned = (_time(text) for text in row[5:8])
+        created = _time(row[4])
+        if created is None:  # its clocks and records count from it: it can't be opened
+            created = moved or UNKNOWN_TIME
+            problem = problem or f"its start time {row[4]!r} is not a time"
+        return GameRecord(row[0], str(row[1]), players, options, status, created, finished,
+                          moved, abandoned, problem)
 
     def rows(self, game_id: int) -> StoredRows:
         """The game's rows as stored, text untouched (KeyError if there is none)."""

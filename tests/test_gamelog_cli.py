@@ -785,6 +785,21 @@ def test_a_database_truncated_by_one_byte_is_exported_as_stored(tmp_path, env, r
     assert len(done.out.splitlines()) == 31
 
 
+def test_a_garbled_time_stops_neither_games_nor_export(tmp_path, env, rules):
+    """Before, one game's time that was not a time stopped `companion games` for every game
+    (`ValueError: Invalid isoformat string`, exit 1)."""
+    db = tmp_path / "companion.db"
+    ids = stored_games(db, rules)
+    break_row(db, "UPDATE games SET moved = '2026-11-2\ufffd' WHERE id = ?", ids[0])
+    break_row(db, "UPDATE games SET created = 'x' WHERE id = ?", ids[1])
+    done = run(env, "games", "--db", str(db))
+    assert done.returncode == 0 and done.err == "", done.err
+    assert len([line for line in done.out.splitlines()[1:] if line.strip()]) == 3
+    done = run(env, "export", str(ids[1]), "--db", str(db))
+    assert done.returncode == 0 and "its start time 'x' is not a time" in done.err, done.err
+    assert len(done.out.splitlines()) == 31
+
+
 def _readable(store: Store, game_id: int) -> bool:
     from companion.store import UnreadableGame
     try:

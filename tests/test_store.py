@@ -621,3 +621,32 @@ def test_a_result_whose_points_are_not_json_is_read_not_raised(db_path, rules):
             assert store.results(other)[1]["points"]["tickets_failed"] == -2
         finally:
             store.close()
+
+
+def test_a_time_that_is_not_a_time_is_read_not_raised(db_path, rules):
+    """A damaged page can garble a game's times too: Home words how long ago every unfinished
+    game was played, History and `companion games` when each was played, so one garbled cell
+    stopped them for every game (Home's refresh raised, and going back Home raised again)."""
+    from companion.store import UNKNOWN_TIME
+    from companion.table import Table
+    ids = _three_games(db_path, rules)
+    store = _broken(db_path, "UPDATE games SET moved = '2026-11-2\ufffd', finished = 'x' "
+                             "WHERE id = ?", ids[0])
+    store.close()
+    store = _broken(db_path, "UPDATE games SET created = '\ufffd' WHERE id = ?", ids[1])
+    try:
+        moved = store.game(ids[0])
+        assert moved.moved is None and moved.finished is None and moved.problem is None
+        assert moved.last_active == moved.created  # when it was started: still a time
+        assert len(Table.resume(store, ids[0]).actions) == 20  # it plays on
+        started = store.game(ids[1])
+        assert "its start time" in started.problem and started.created == started.moved
+        assert store.game(ids[2]).problem is None
+    finally:
+        store.close()
+    store = _broken(db_path, "UPDATE games SET created = 'soon', moved = NULL WHERE id = ?",
+                    ids[1])
+    try:
+        assert store.game(ids[1]).created == UNKNOWN_TIME
+    finally:
+        store.close()

@@ -50,7 +50,8 @@ def change(db: Path, sql: str, *params) -> None:
 @pytest.mark.ui
 def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario, tmp_path):
     """Before: broken JSON in one games.options row stopped the app at start; an action the
-    engine refuses stopped it when Resume was tapped (LogError escaped Home)."""
+    engine refuses stopped it when Resume was tapped (LogError escaped Home); a garbled time
+    stopped Home's refresh, and going back Home raised again, so the app stopped."""
     db = tmp_path / "companion.db"
     good, options, refused, cut = stored_games(db, count=4)
     change(db, "UPDATE games SET options = '{\"first\": 0,' WHERE id = ?", options)
@@ -59,6 +60,8 @@ def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario,
     # What a database one byte short leaves: its last entry's text cut (integrity_check passes)
     change(db, "UPDATE actions SET action = '{\"type\": \"dra' WHERE game_id = ? AND seq = 20",
            cut)
+    # A time that is not one (Home words how long ago each game was played): the game plays on
+    change(db, "UPDATE games SET moved = '2026-11-2\ufffd' WHERE id = ?", good)
     run = run_scenario("broken_rows_by_taps", db=db)
     assert run.returncode == 0, run.failure()
     report = run.report
