@@ -202,11 +202,26 @@ def _export(args: argparse.Namespace) -> int:
 def _records_text(store: Store, args: argparse.Namespace) -> str:
     """Finished games for BG Stats (JSON: one play, or a list with --all) or as CSV."""
     from .records import bgstats
-    ids = bgstats.finished_ids(store) if args.all else [args.game]
+    ids = _readable(store, bgstats.finished_ids(store)) if args.all else [args.game]
     if args.format == "csv":
         return bgstats.csv_text(store, ids)
     plays = [bgstats.play_json(store, game_id) for game_id in ids]
     return json.dumps(plays if args.all else plays[0], indent=2, ensure_ascii=False) + "\n"
+
+
+def _readable(store: Store, game_ids: list[int]) -> list[int]:
+    """The finished games that can be read; each one that cannot is left out and said on stderr
+    (as `backup` does): one damaged game never stops the export of the others."""
+    from .records import bgstats
+    kept = []
+    for game_id in game_ids:
+        try:
+            bgstats.finished(store, game_id)
+        except (ValueError, UnreadableGame) as error:
+            print(f"companion export: game {game_id} is left out: {error}", file=sys.stderr)
+            continue
+        kept.append(game_id)
+    return kept
 
 
 def _export_text(store: Store, game_id: int) -> str:

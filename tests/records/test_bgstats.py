@@ -128,3 +128,22 @@ def test_a_log_export_keeps_the_times_and_replays(tmp_path, capsys):
     lines = out.read_text().splitlines()
     assert all("\"at\"" in line for line in lines[1:])
     assert main(["replay", str(out)]) == 0
+
+
+@pytest.mark.parametrize("kind", ["bgstats", "csv"])
+def test_a_game_that_cannot_be_read_is_left_out_of_the_export_of_all(tmp_path, capsys, kind):
+    """One finished game with damaged rows: the others are exported, that one is named on
+    stderr, exit 0."""
+    db = stored(tmp_path)
+    store = Store(db)
+    with store.db.atomic():
+        store.db.execute("UPDATE games SET options = ? WHERE id = 2", ['{"first": 0,'])
+    store.close()
+    assert main(["export", "--all", "--format", kind, "--db", str(db)]) == 0
+    captured = capsys.readouterr()
+    assert "game 2 is left out" in captured.err
+    if kind == "bgstats":
+        assert len(json.loads(captured.out)) == 2
+    else:
+        rows = list(csv.DictReader(io.StringIO(captured.out)))
+        assert {r["game_number"] for r in rows} == {"1", "3"}
