@@ -11,6 +11,7 @@ from companion.core.rules import Move
 from .games import game_ui, player_colours
 from .i18n import _, tr
 from .rig import SeatStrip
+from .seat_press import is_paused, seat_words
 from .screens import BaseScreen
 
 
@@ -129,7 +130,7 @@ class PlayScreen(BaseScreen):
 
     def seat_lines(self) -> list[tuple]:
         """For the seat strip, per player: (the physical seat they sit at, rgba, name, what the
-        button does, to move?)."""
+        button does now, to move?)."""
         table = self.table
         if table is None:
             return []
@@ -140,12 +141,8 @@ class PlayScreen(BaseScreen):
         lines = []
         for seat, name in enumerate(table.header.players):
             rgba = ui.rgba.get(colours[seat] if seat < len(colours) else "", (1, 1, 1, 1))
-            hint = self.button_hint(seat) if seat == mover else _("wait")
-            if hint in ("", "—"):
-                hint = _("nothing now")
-            if seat == mover and table.actions:
-                hint = _("{button}; hold: undo").format(button=hint)
-            lines.append((places[seat], rgba, name, hint, seat == mover))
+            words = seat_words(self, table, seat)  # what the rig does on a press now
+            lines.append((places[seat], rgba, name, words, seat == mover))
         return lines
 
     def seat_strip_key(self) -> tuple:
@@ -154,4 +151,4 @@ class PlayScreen(BaseScreen):
         if table is None:
             return (None,)
         return (table.game_id, len(table.actions), table.status.waiting_for, tr.language,
-                self.dialog is not None, getattr(self, "picking", False))
+                self.dialog is not None, getattr(self, "picking", False), is_paused(table))

@@ -140,7 +140,8 @@ class Rig:
     def pressed(self, seat: int, long: bool) -> None:
         """A seat's button, on the main thread: what it does depends on the game and screen.
         `seat` is the physical seat; the game's `places` say which player sits there."""
-        from companion.hardware.seats import PressKind, SeatAction, player_at, seat_action
+        from companion.hardware.seats import player_at
+        from .seat_press import Press, press_of  # what it does: the seat strip says the same
         app = self.app
         screen = app.root.current_screen
         take_seat = getattr(screen, "take_seat", None)
@@ -153,28 +154,24 @@ class Rig:
             return
         players = table.header.players
         player = player_at(seat, len(players), table.header.options.get("places"))
-        status = table.status
-        if long and not status.over and (table.paused or player != status.seat):
+        press = press_of(table, player, long)
+        if press in (Press.PAUSE, Press.GO_ON):
             from .records_clock import toggle_pause  # any other seat's long press: a break
             toggle_pause()
-            return
-        if player is None:  # an empty seat: change nothing, say who is to play
-            if status.seat is not None and not status.over:
-                screen.show_message(_("It is {player}'s turn.").format(
-                    player=players[status.seat]))
-            return
-        action = seat_action(status, player, PressKind.LONG if long else PressKind.SHORT)
-        if action is SeatAction.NOT_YOUR_TURN:  # a refusal: its Why? opens the turns' card
+        elif press is Press.WHOSE_TURN:  # an empty seat: change nothing, say who is to play
+            screen.show_message(_("It is {player}'s turn.").format(
+                player=players[table.status.seat]))
+        elif press is Press.NOT_YOUR_TURN:  # a refusal: its Why? opens the turns' card
             screen.show_message(Refusal(_("It is {player}'s turn.").format(
-                player=players[status.seat]), "not_your_turn", table.header.game))
-        elif action is SeatAction.UNDO_REQUEST and table.actions:
+                player=players[table.status.seat]), "not_your_turn", table.header.game))
+        elif press is Press.UNDO:
             from .games import game_ui
             last = game_ui(table.header.game).describe(table.actions[-1], players, table.rules)
             UndoQuestion(last).open(animation=False)
-        elif action in (SeatAction.END_TURN, SeatAction.CONFIRM):
+        elif press in (Press.MOVE, Press.CONFIRM):
             handler = getattr(screen, "seat_button", None)
             if handler is not None:
-                handler(player, action is SeatAction.END_TURN)
+                handler(player, press is Press.MOVE)
 
 
 class UndoQuestion(Question):
@@ -245,13 +242,22 @@ def _letter(text: str):
 class SeatStrip(BoxLayout):
     """Whose turn it is, and what each seat's button does now: a lamp per player (off the Pi,
     the seat's LED and button drawn; on the Pi, the LED shown) with the player's name and the
-    button's hint beside it. Every play screen has one (PlayScreen places it); it redraws
-    itself when the game, the moves or the language change."""
+    button's words beside it (`seat_press`). Where the row has no room for every waiting seat's
+    words, they share one line under the lamps (they are the same words). Every play screen
+    has one (PlayScreen places it); it redraws itself when the game, the moves or the language
+    change."""
 
     def __init__(self, screen, **kwargs):
-        super().__init__(orientation="horizontal", spacing=dp(6), size_hint_y=None,
-                         height=touch(), **kwargs)
+        super().__init__(orientation="vertical", size_hint_y=None, height=touch(), **kwargs)
         self.screen = screen
+        self.row = BoxLayout(orientation="horizontal", spacing=dp(6), size_hint_y=None,
+                             height=touch())
+        self.others = Label(font_size=sp(15), halign="left", valign="top", size_hint_y=None,
+                            height=0, color=(1, 1, 1, 0.7))
+        self.others.bind(texture_size=self._fit_height)
+        self.add_widget(self.row)
+        self.add_widget(self.others)
+        self.bind(width=self.lay_out)
         self._event = None
         self._seen = None
 
@@ -266,8 +272,12 @@ class SeatStrip(BoxLayout):
             self._event.cancel()
             self._event = None
 
+    def cells(self) -> list:
+        """The players' cells, in the players' order."""
+        return list(reversed(self.row.children))
+
     def lamps(self) -> list:
-        return [cell.lamp for cell in self.children]
+        return [cell.lamp for cell in self.cells()]
 
     def _tick(self, _dt) -> None:
         app = App.get_running_app()
@@ -280,19 +290,66 @@ class SeatStrip(BoxLayout):
         light(self.lamps(), app.rig.modes())
 
     def _fill(self, lines) -> None:
-        """lines: (seat, rgba, name, hint, to_move) per player, in the players' order."""
-        if len(self.children) != len(lines):
-            self.clear_widgets()
+        """lines: (seat, rgba, name, words, to_move) per player, in the players' order."""
+        if len(self.row.children) != len(lines):
+            self.row.clear_widgets()
             for seat in range(len(lines)):
-                self.add_widget(SeatCell(seat))
+                cell = SeatCell(seat)
+                cell.words.bind(texture_size=self._fit_height)
+                self.row.add_widget(cell)
         from .marks import player_marks  # the letter the maps show beside the colour too
         marks = player_marks([line[2] for line in lines])
-        for cell, line, mark in zip(reversed(self.children), lines, marks):
+        for cell, line, mark in zip(self.cells(), lines, marks):
             cell.show(*line)
             cell.lamp.letter = mark
+        self.lay_out()
+
+    def lay_out(self, *_args) -> None:
+        """The mover's words in all the room the row leaves; the waiting seats' words beside
+        their lamps where each fits, else on the shared line under the row."""
+        from .names import text_width
+        cells = self.cells()
+        waiting = [cell for cell in cells if not cell.to_move]
+        spare = self._spare(cells, len(waiting))
+        beside = all(text_width(cell.hint, cell.words.font_size) + dp(4) <= spare
+                     for cell in waiting)
+        for cell in cells:
+            cell.lay_out(cell.to_move or beside)
+        self.others.text = "" if beside else shared_line(cells)
+        self.others.text_size = (self.width, None)
+        self._fit_height()
+
+    def _spare(self, cells, waiting: int) -> float:
+        """The room for each waiting seat's words: what the row has beyond every lamp and
+        the mover's words' own (MOVER_ROOM)."""
+        lamps = sum(cell.lamp.width + cell.spacing for cell in cells)
+        mover = dp(MOVER_ROOM) if len(cells) > waiting else 0
+        return (self.width - lamps - self.row.spacing * (len(cells) - 1) - mover) / (waiting or 1)
+
+    def _fit_height(self, *_args) -> None:
+        """The row as tall as its longest words (German, Hungarian: three lines), the shared
+        line under it as tall as it wraps."""
+        self.row.height = max([touch()] + [cell.words.texture_size[1] + dp(4)
+                                           for cell in self.row.children])
+        self.others.height = self.others.texture_size[1] + dp(2) if self.others.text else 0
+        self.height = self.row.height + self.others.height
 
 
-MOVER_ROOM = 200  # dp: the room the mover's hint keeps before a waiting seat shows its word
+def shared_line(cells) -> str:
+    """The waiting seats' words on one line: "Others: …" (everyone but the mover, or every seat
+    when nobody is to move), or per group of seats by their lamps' letters where they differ."""
+    groups: dict[str, list[str]] = {}
+    for cell in cells:
+        if not cell.to_move and cell.hint:
+            groups.setdefault(cell.hint, []).append(cell.lamp.letter)
+    if len(groups) == 1:
+        (words,) = groups
+        mover = any(cell.to_move for cell in cells)
+        return (_("Others: {words}") if mover else _("Every seat: {words}")).format(words=words)
+    return " · ".join(f"{', '.join(letters)}: {words}" for words, letters in groups.items())
+
+
+MOVER_ROOM = 200  # dp: the room the mover's words keep before the waiting seats' go beside them
 
 
 class SeatCell(BoxLayout):
@@ -303,60 +360,46 @@ class SeatCell(BoxLayout):
         super().__init__(orientation="horizontal", spacing=dp(4), **kwargs)
         self.lamp = SeatLamp(seat=seat)
         self.words = Label(font_size=sp(15), markup=True, halign="left", valign="middle")
-        self.words.bind(width=self._lay_out, texture_size=self._fit_height)
+        self.words.bind(width=self._wrap)
         self.add_widget(self.lamp)
         self.add_widget(self.words)
-        self._hint, self._to_move = "", False
+        self.hint, self.to_move, self.shown = "", False, True
 
     def show(self, seat: int, rgba, name: str, hint: str, to_move: bool) -> None:
         self.lamp.seat, self.lamp.rgba = seat, list(rgba)
         self.lamp.letter = name[:1].upper()
-        self._hint, self._to_move = hint, to_move
+        self.hint, self.to_move = hint, to_move
         self.words.color = (1, 1, 1, 1) if to_move else (1, 1, 1, 0.7)
-        for cell in self.parent.children if self.parent is not None else [self]:
-            cell._lay_out()  # the room a waiting seat's word may take depends on them all
 
-    def on_parent(self, _cell, strip) -> None:
-        if strip is not None:
-            strip.bind(width=self._lay_out)
+    def says(self) -> str:
+        """What the cell says for its seat: its own words, else (the lamp alone) the strip's
+        shared line does."""
+        return self.hint if self.shown else ""
 
-    def _lay_out(self, *_args) -> None:
-        """The mover's hint in whole words, on as many lines as it takes, in all the room the
-        waiting seats leave; a waiting seat's word ("wait") only where the strip can spare it
-        (else the dim lamp says it alone: "așteaptă" would not fit at 800×480)."""
+    def lay_out(self, shown: bool) -> None:
+        """The mover's words in whole words, on as many lines as it takes, in all the room the
+        waiting seats leave; a waiting seat's words at their own width, or none (`shown`
+        False: the shared line says them)."""
         from kivy.utils import escape_markup
         from .names import text_width
-        words, hint = self.words, escape_markup(self._hint)
-        if self._to_move:
+        words, hint = self.words, escape_markup(self.hint)
+        self.shown = shown
+        if self.to_move:
             self.size_hint_x, words.size_hint_x = 1, 1
-            words.text_size = (words.width, None)
             words.text = f"[b]{hint}[/b]"
+            self._wrap()
             return
-        word = text_width(self._hint, words.font_size) + dp(4)
-        shown = word <= self._spare()
+        width = text_width(self.hint, words.font_size) + dp(4) if shown else 0
         words.text = hint if shown else ""
-        words.size_hint_x, words.width = None, (word if shown else 0)
-        words.text_size = (words.width, None)
+        words.size_hint_x, words.width = None, width
+        words.text_size = (width, None)
         self.size_hint_x = None
-        self.width = self.lamp.width + (self.spacing + word if shown else 0)
+        self.width = self.lamp.width + (self.spacing + width if shown else 0)
 
-    def _spare(self) -> float:
-        """The room for each waiting seat's word: what the strip has beyond every lamp and
-        the mover's hint's own (MOVER_ROOM)."""
-        strip = self.parent
-        if strip is None:
-            return 0
-        cells = strip.children
-        waiting = sum(1 for cell in cells if not cell._to_move) or 1
-        lamps = sum(cell.lamp.width + cell.spacing for cell in cells)
-        return (strip.width - lamps - strip.spacing * (len(cells) - 1) - dp(MOVER_ROOM)) / waiting
+    def _wrap(self, *_args) -> None:
+        if self.to_move:
+            self.words.text_size = (self.words.width, None)
 
-    def _fit_height(self, *_args) -> None:
-        """The strip as tall as its longest hint (German, Hungarian: three lines)."""
-        strip = self.parent
-        if strip is not None:
-            strip.height = max([touch()] + [c.words.texture_size[1] + dp(4)
-                                             for c in strip.children])
 
 def light(lamps, modes) -> None:
     """The drawn lamps as bright as the LEDs are now."""

@@ -18,11 +18,23 @@ GAMES = {  # game id: (its play screen, the colours)
 
 
 def strip_seen(screen) -> list[dict]:
-    """The seat strip as a player reads it: per cell, the lamp's seat, the words, how wide."""
+    """The seat strip as a player reads it: per cell, the lamp's seat, the words beside it and
+    what it says for its seat (its own words, else the strip's shared line), how wide."""
     strip = screen.seat_strip
-    return [{"seat": cell.lamp.seat, "words": cell.words.text, "letter": cell.lamp.letter, "width": cell.width,
-             "lamp": [cell.lamp.width, cell.lamp.height], "level": cell.lamp.level}
-            for cell in reversed(strip.children)]
+    return [{"seat": cell.lamp.seat, "words": cell.words.text, "hint": cell.hint,
+             "says": cell.says() or (strip.others.text if not cell.to_move else ""),
+             "to_move": cell.to_move, "letter": cell.lamp.letter, "width": cell.width,
+             "lamp": [cell.lamp.width, cell.lamp.height], "level": cell.lamp.level,
+             "font": cell.words.font_size, "others": strip.others.text,
+             "others_font": strip.others.font_size}
+            for cell in strip.cells()]
+
+
+def presses(table) -> list[list[str]]:
+    """Per player, what a short and a long press of their seat's button does now."""
+    from companion.app.seat_press import press_of
+    return [[press_of(table, player, long).value for long in (False, True)]
+            for player in range(len(table.header.players))]
 
 
 def inside(widget, screen) -> bool:
@@ -67,27 +79,53 @@ def _taking(table) -> bool:
 TAKING = {"rotw-card-game": _taking}  # Railways' button takes a card once cards are taken
 
 
+PLACES = {2: [1, 0], 4: [2, 0, 1, 3]}  # the players at other seats than their numbers
+
+
 async def table_seat_strip(d, args):
     """Every game's play screen has the seat strip, from the shared base: a lamp per player at
-    their seat, the player to move's lit, each with what its button does; the mover's button
-    does it (a card, a tile), a long press asks to undo."""
+    their seat, the player to move's lit, each with what its button does now (2 and 4
+    players); with four, the buttons do what the words say: the mover's makes the move (a
+    card, a tile), a waiting seat's says whose turn it is, and held, pauses and goes on."""
     found = {}
     for game_id in GAMES:
-        screen, _pretend = await start(d, game_id, places=[2, 0, 1, 3],
-                                       until=TAKING.get(game_id))
-        before = len(d.app.table.actions)
-        seen = {"strip": strip_seen(screen), "mover": d.app.table.status.seat, "audit": await d.audit(f"table-strip-{game_id}"),
-                "inside": inside(screen.seat_strip, screen)}
-        mover = d.app.table.status.seat
-        seat = d.app.table.header.options["places"][mover]
-        await press_seat(d, seat)
-        await d.frames(0.5)
-        seen["pressed"] = len(d.app.table.actions) - before
-        seen["strip_after"] = strip_seen(screen)
-        found[game_id] = seen
-        d.app.go_home()
-        await d.frames(0.3)
+        for count in (2, 4):
+            screen, _pretend = await start(d, game_id, players=PLAYERS[:count],
+                                           places=PLACES[count], until=TAKING.get(game_id))
+            seen = {"strip": strip_seen(screen), "mover": d.app.table.status.seat,
+                    "presses": presses(d.app.table),
+                    "audit": await d.audit(f"table-strip-{game_id}-{count}"),
+                    "inside": inside(screen.seat_strip, screen)}
+            if count == 4:
+                seen.update(await _press_every_kind(d, screen))
+            found[f"{game_id}-{count}"] = seen
+            d.app.go_home()
+            await d.frames(0.3)
     d.record("games", found)
+
+
+async def _press_every_kind(d, screen) -> dict:
+    """The mover's button, then a waiting seat's pressed and held (twice): what each did."""
+    table = d.app.table
+    before = len(table.actions)
+    places = table.header.options["places"]
+    await press_seat(d, places[table.status.seat])
+    await d.frames(0.5)
+    seen = {"pressed": len(table.actions) - before, "strip_after": strip_seen(screen)}
+    waiting = places[next(p for p in range(len(places)) if p != table.status.seat)]
+    await press_seat(d, waiting)
+    await d.frames(0.3)
+    seen["said"] = [getattr(w.text, "code", None) for w in screen.walk(restrict=True)
+                    if type(w).__name__ == "Message" and w.text]
+    await press_seat(d, waiting, hold=1.4)
+    await d.frames(0.4)
+    seen["paused"] = table.paused
+    seen["strip_paused"] = strip_seen(screen)
+    seen["presses_paused"] = presses(table)
+    await press_seat(d, waiting, hold=1.4)
+    await d.frames(0.4)
+    seen["resumed"] = not table.paused
+    return seen
 
 
 async def table_known_hand(d, args):

@@ -10,26 +10,71 @@ HINTS = {"ttr-nyc": "draw from the deck", "rotw-card-game": "take the top card",
          "manhattan-traffiq": "draw a tile"}
 
 
-def test_every_play_screen_has_the_seat_strip_and_the_buttons_say_what_they_do(run_scenario):
-    run = run_scenario("table_seat_strip").check()
+# what each press does (seat_press.Press) and the English words that say it
+WORDS = {"not_your_turn": "show whose turn", "undo": "hold: undo", "pause": "hold: pause",
+         "go_on": "hold: go on"}
+AUDITED = ("touch", "outside", "overlap", "text", "ellipsized")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_play_screen_has_the_seat_strip_and_the_buttons_say_what_they_do(run_scenario,
+                                                                               language):
+    """Issue 17 point 7: every seat's lamp has what its button does now beside it, or (no
+    room) on the strip's shared line, in every game with 2 and 4 players at 800×480; the
+    buttons do it; nothing cut, overlapping or under 15 px (German too)."""
+    run = run_scenario("table_seat_strip", language=language).check()
     for game_id in GAMES:
-        seen = run.report["games"][game_id]
-        strip = seen["strip"]
-        assert [cell["seat"] for cell in strip] == [2, 0, 1, 3], (game_id, strip)
-        assert seen["inside"], game_id
-        assert all(min(cell["lamp"]) >= 48 for cell in strip), strip  # a finger's size
-        mover = seen["mover"]
-        assert [cell["letter"] for cell in strip] == ["A", "B", "C", "D"], strip
-        assert HINTS[game_id] in strip[mover]["words"], (game_id, strip[mover])
-        # a waiting seat is its lamp, and "wait" only where the strip can spare the room
-        assert all(cell["words"] in ("wait", "") for seat, cell in enumerate(strip)
-                   if seat != mover), strip
-        assert all(cell["level"] == (1 if seat == mover else 0)
-                   for seat, cell in enumerate(strip)), strip  # the mover's LED is on
-        for kind in ("touch", "outside", "overlap"):
-            assert not seen["audit"].get(kind), (game_id, kind, seen["audit"][kind])
-        assert seen["pressed"] == 1, (game_id, seen)  # the mover's button made the move
-        assert "hold: undo" in str(seen["strip_after"]), seen["strip_after"]
+        for count, places in ((2, [1, 0]), (4, [2, 0, 1, 3])):
+            seen = run.report["games"][f"{game_id}-{count}"]
+            strip, mover = seen["strip"], seen["mover"]
+            assert [cell["seat"] for cell in strip] == places, (game_id, strip)
+            assert [cell["letter"] for cell in strip] == list("ABCD"[:count]), strip
+            assert seen["inside"], game_id
+            assert all(min(cell["lamp"]) >= 48 for cell in strip), strip  # a finger's size
+            assert all(cell["level"] == (1 if seat == mover else 0)
+                       for seat, cell in enumerate(strip)), strip  # the mover's LED is on
+            assert all(cell["font"] >= 15 and cell["others_font"] >= 15 for cell in strip)
+            says_its_words(strip, mover)
+            for kind in AUDITED:
+                assert not seen["audit"].get(kind), (game_id, count, kind, seen["audit"][kind])
+            if language == "en":
+                words_match_presses(game_id, strip, seen["presses"], mover)
+            if count == 4:
+                the_buttons_do_it(game_id, seen, language)
+
+
+def says_its_words(strip, mover) -> None:
+    """Every seat's words are shown: the mover's beside the lamp, a waiting seat's beside it
+    or on the shared line."""
+    for seat, cell in enumerate(strip):
+        assert cell["hint"], (seat, strip)
+        assert cell["hint"] in cell["says"], (seat, strip)
+        assert (cell["says"] == cell["hint"]) == bool(cell["words"]), (seat, strip)
+        assert bool(cell["words"]) or seat != mover, (seat, strip)
+
+
+def words_match_presses(game_id, strip, presses, mover) -> None:
+    """The English words say what press_of (what the rig does) says each press does."""
+    for seat, (cell, (short, long)) in enumerate(zip(strip, presses)):
+        if seat == mover:
+            assert short in ("move", "confirm") and long in ("undo", "nothing"), presses
+            hold = "; hold: undo" if long == "undo" else ""  # nothing yet to take back
+            assert cell["hint"] == f"{HINTS[game_id]}{hold}", cell
+        else:
+            assert (short, long) == ("not_your_turn", "pause"), (seat, presses)
+            assert cell["hint"] == f"{WORDS[short]}; {WORDS[long]}", cell
+
+
+def the_buttons_do_it(game_id, seen, language) -> None:
+    """With four players, each press did what its words said."""
+    assert seen["pressed"] == 1, (game_id, seen)  # the mover's button made the move
+    assert seen["said"] == ["not_your_turn"], (game_id, seen["said"])  # whose turn, Why?
+    assert seen["paused"] and seen["resumed"], (game_id, seen)  # held: a break, and back
+    assert all(long == "go_on" for _short, long in seen["presses_paused"]), seen
+    if language == "en":
+        assert all("hold: undo" in cell["hint"] for cell in seen["strip_after"]
+                   if cell["to_move"]), seen["strip_after"]
+        assert all("hold: go on" in cell["hint"] for cell in seen["strip_paused"]), seen
 
 
 def test_railways_shows_the_known_hand_with_the_card_scanned_from_the_draw_pile(run_scenario):
