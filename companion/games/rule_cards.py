@@ -39,6 +39,8 @@ class TableOption(Variant):
     when: str = ""  # the game option it belongs to (the family game's), if it applies only there
 
 
+# Strict scanning has a card in each game's own CARDS: what is scanned differs by game (issue 17
+# point 4), and a shared card would tell every game's players the same.
 COMMON = (
     RuleCard("turns", N_("Whose turn it is"), N_(
         "Play goes clockwise, one player after the other. Only the player whose turn it is "
@@ -60,12 +62,6 @@ COMMON = (
         "The final position is entered only when you score a game that was played without the "
         "companion. During play, the moves build the position by themselves."),
         ("not_score_only",)),
-    RuleCard("scanning", N_("Every draw is scanned"), N_(
-        "This game was started with \u201cscan every card drawn\u201d (Settings): every card or "
-        "tile going into a hand is scanned, so that the companion knows each hand exactly. Scan "
-        "it before you go on."),
-        ("scan_the_card", "scan_the_tile", "scan_drawn_card", "show_hand_first",
-         "show_hand_at_setup", "show_hand_count", "hand_already_shown")),
 )
 
 

@@ -143,3 +143,19 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
                         assert language == "en" or meaning != option.meaning, option.option
     finally:
         tr.switch(before)
+
+
+def test_each_games_strict_scanning_card_says_what_it_scans():
+    """Issue 17 point 4: strict scanning differs by game, so its card is each game's own and
+    says whether the hands dealt at setup are scanned (Ticket to Ride: yes, show_hand; Railways
+    and TraffIQ: only what is drawn in play, the dealt cards and tiles stay unseen)."""
+    assert not {"scan_the_card", "scan_the_tile", "scan_drawn_card"} & {
+        code for card in COMMON for code in card.codes}
+    ttr = card_for("ttr-nyc", "scan_drawn_card")
+    assert card_for("ttr-nyc", "show_hand_first") is ttr and "dealt at setup and" in ttr.text
+    for game_id, code in (("rotw-card-game", "scan_the_card"),
+                          ("manhattan-traffiq", "scan_the_tile")):
+        card = card_for(game_id, code)
+        assert card.rule in {c.rule for c in rule_book(game_id).CARDS}, card
+        assert "after setup" in card.text and "at setup are not scanned" in card.text, card
+        assert "each hand exactly" not in card.text, card

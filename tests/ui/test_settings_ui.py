@@ -20,6 +20,10 @@ def test_the_toggles_say_on_or_off_and_sit_level_with_the_buttons(run_scenario):
         assert len(sizes) == 1, seen["tools"]
         assert len({t["height"] for t in seen["scanning"]}) == 1, seen["scanning"]
     assert "Railways of the World:\nThe Card Game" in " ".join(t["text"] for t in off["scanning"])
+    # what each game scans (issue 17 point 4): the dealt hands only where the label says "dealt"
+    words = [t["text"].split("[/b]\n")[1] for t in off["scanning"]]
+    assert words[0].startswith("scan every card dealt or drawn"), words
+    assert all("after setup" in w for w in words[1:]), words
     assert not any(": \n" in t["text"] or t["text"].split("\n")[0].endswith("Game:")
                    for t in off["scanning"]), off["scanning"]
     # German: the words of the state and of Back up follow the language

@@ -81,6 +81,12 @@ CARDS = (
         ("turn_up_first", "goods_first", "no_turn_up_expected", "no_goods_expected",
          "turn_up_count", "goods_count", "not_in_bag", "too_many_cards", "name_the_card",
          "unknown_card", "unknown_goods", "unknown_colour", "unknown_city", "bad_city_value")),
+    RuleCard("rotw_scanning", N_("Every card drawn is scanned"), N_(
+        "This game was started with \u201cscan every card drawn from the pile after setup\u201d "
+        "(Settings): each card taken from the draw pile during play is scanned or tapped, so the "
+        "companion knows it. The cards dealt at setup are not scanned: they stay unseen. Scan "
+        "the card you drew before you go on."),
+        ("scan_the_card",)),
 )
 
 TABLE_OPTIONS = (

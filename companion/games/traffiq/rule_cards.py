@@ -52,6 +52,12 @@ CARDS = (
         "Each player has only as many as the player count gives; a player who put every vehicle "
         "on the map won at once."),
         ("already_entered", "vehicle_count", "one_winner_all_placed")),
+    RuleCard("traffiq_scanning", N_("Every tile drawn is scanned"), N_(
+        "This game was started with \u201cscan every tile drawn after setup\u201d (Settings): "
+        "each tile drawn during play is scanned, so the companion knows its sides and it is "
+        "placed without setting them. The 2 tiles each player draws at setup are not scanned: "
+        "their sides are set when they are placed. Scan the tile you drew before you go on."),
+        ("scan_the_tile",)),
 )
 
 TABLE_OPTIONS = (

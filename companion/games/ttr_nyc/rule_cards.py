@@ -58,4 +58,10 @@ CARDS = (
         "fit is refused: check it and report again."),
         ("turn_up_first", "turn_up_count", "no_turn_up_expected", "too_many_cards",
          "unknown_card", "not_in_deck", "face_up_mismatch")),
+    RuleCard("ttr_scanning", N_("Every card is scanned"), N_(
+        "This game was started with \u201cscan every card dealt or drawn\u201d (Settings): the "
+        "cards dealt at setup and every card drawn are scanned, so the companion knows each "
+        "hand exactly. Scan them before you go on."),
+        ("scan_drawn_card", "show_hand_first", "show_hand_at_setup", "show_hand_count",
+         "hand_already_shown")),
 )

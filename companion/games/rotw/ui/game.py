@@ -58,4 +58,4 @@ def game_ui() -> GameUi:
         kv_files=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, options=_options,
-        strict_scan=(SCANNED, lambda: _("scan every card drawn from the pile")))
+        strict_scan=(SCANNED, lambda: _("scan every card drawn from the pile after setup")))

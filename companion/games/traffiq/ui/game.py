@@ -74,4 +74,4 @@ def game_ui() -> GameUi:
         kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, options=_options,
-        strict_scan=(SCANNED, lambda: _("scan every tile drawn")), before_start=_before_start)
+        strict_scan=(SCANNED, lambda: _("scan every tile drawn after setup")), before_start=_before_start)
