@@ -499,20 +499,23 @@ class Store:
                 entry.pop("at", None)
         return entries
 
-    def last_entry(self, game_id: int) -> tuple[int, dict] | None:
+    def last_entry(self, game_id: int, skip: Iterable[str] = ()) -> tuple[int, dict] | None:
         """The newest log entry of a game (None before the first move), without reading the
-        whole log, and without its time, as `log` gives it. One that cannot be read is {}
-        (only shown: resuming says why)."""
-        row = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
-                              "ORDER BY seq DESC LIMIT 1", [game_id]).fetchone()
-        if row is None:
-            return None
-        try:
-            entry = _entry(game_id, row[0], row[1])
-        except UnreadableGame:
-            return row[0], {}
-        entry.pop("at", None)
-        return row[0], entry
+        whole log, and without its time, as `log` gives it; entries whose type is in `skip`
+        are passed over (Home's last move: the pauses of a game left are no move). One that
+        cannot be read is {} (only shown: resuming says why)."""
+        skip = frozenset(skip)
+        rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
+                               "ORDER BY seq DESC", [game_id])
+        for seq, text in rows:  # read one by one, newest first: the first that counts ends it
+            try:
+                entry = _entry(game_id, seq, text)
+            except UnreadableGame:
+                return seq, {}
+            if entry.get("type") not in skip:
+                entry.pop("at", None)
+                return seq, entry
+        return None
 
     # ---- results ----------------------------------------------------------------------
 

@@ -328,6 +328,21 @@ def test_last_entry(store):
     assert store.last_entry(game_id) == (2, {"type": "keep_tickets", "seat": 0, "kept": 2})
 
 
+def test_last_entry_can_pass_the_pauses_over(store):
+    """Home's last move: every game left is paused, so the pauses and resumes after the last
+    move are passed over (its time is left off as ever); a game with only a pause has none."""
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 1, {"type": "pause", "at": "2026-11-26T10:00:00.000+00:00"})
+    assert store.last_entry(game_id, skip={"pause", "resume"}) is None
+    store.append(game_id, 2, {"type": "keep_tickets", "seat": 0, "kept": 2,
+                              "at": "2026-11-26T10:01:00.000+00:00"})
+    for seq, kind in ((3, "pause"), (4, "resume"), (5, "pause")):
+        store.append(game_id, seq, {"type": kind, "at": "2026-11-26T10:02:00.000+00:00"})
+    assert store.last_entry(game_id, skip={"pause", "resume"}) == (
+        2, {"type": "keep_tickets", "seat": 0, "kept": 2})
+    assert store.last_entry(game_id) == (5, {"type": "pause"})  # without skip: as before
+
+
 def test_last_entry_comes_without_its_time_as_the_log_gives_it(store):
     """Home words the last move through the engine's action parser, which knows no "at":
     with it, every unfinished game said only "just now" (issue 15's times broke it)."""

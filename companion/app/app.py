@@ -211,6 +211,7 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         self._stopping = True
+        self._set_aside()  # systemctl stop, a shutdown, Close: the time off counts for nobody
         self.watchdog.stop()
         if self.scanning is not None:
             self.scanning.stop()
@@ -225,7 +226,15 @@ class CompanionApp(App):
         self.root.current = name
 
     def go_home(self) -> None:
+        self._set_aside()  # Home lists it with the others: its clocks wait for the players
         self.go("home")
+
+    def _set_aside(self) -> None:
+        """The live game, left, stops its clocks with a stored pause; it opens again in its
+        break (records_clock.set_aside, docs/records.md)."""
+        if self.table is not None and self.store is not None:
+            from .records_clock import set_aside
+            set_aside(self.table)
 
     # ---- the live game -------------------------------------------------------------------
 
@@ -253,6 +262,8 @@ class CompanionApp(App):
 
     def set_table(self, table: Table | None) -> None:
         if self.table is not None:
+            if table is None or table.game_id != self.table.game_id:
+                self._set_aside()  # another game, or none: this one is left
             self.table.remove_listener(self._table_changed)
         self.table = table
         if table is not None:

@@ -51,6 +51,30 @@ def _store_break(change) -> None:
     show_break()
 
 
+def set_aside(table) -> None:
+    """The live game is left (Home, another game, the app stopping): its clocks stop with a
+    stored pause, as the Pause button stops them, so the time away counts for nobody and the
+    game opens again in its break. A game over, already paused, or only being scored (no
+    clocks on its screens) stores nothing. Leaving must never fail: a pause that cannot be
+    stored is logged, and the time away then counts as before."""
+    try:
+        close_break()
+        if (table is None or table.status.over or table.paused
+                or table.header.options.get("mode") == "score_only"):
+            return
+        table.pause()
+    except Exception:  # a full disk, a clock that cannot be read: the game is left anyway
+        log.warning("game %s was left without a pause", getattr(table, "game_id", None),
+                    exc_info=True)
+
+
+def close_break() -> None:
+    """The break's view goes with the game's screen (it floats over the whole window)."""
+    from kivy.core.window import Window
+    for view in [w for w in Window.children if isinstance(w, BreakView)]:
+        view.dismiss(animation=False)
+
+
 def show_break() -> None:
     """The break over the play screen while the live game is paused (also after a restart)."""
     from kivy.core.window import Window
@@ -60,8 +84,7 @@ def show_break() -> None:
         if not open_views:
             BreakView().open(animation=False)
     else:
-        for view in open_views:
-            view.dismiss(animation=False)
+        close_break()
 
 
 class ClockButton:
@@ -111,7 +134,8 @@ class ClockButton:
 
 
 class BreakView(ModalView):
-    """The game is paused: every player's time on the clock, and one button to go on."""
+    """The game is paused: every player's time on the clock, one big button to go on, and
+    Home beside it (the game stays paused there: Home offers it again)."""
 
     def __init__(self, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.7, 0.86),
@@ -121,10 +145,14 @@ class BreakView(ModalView):
         box.add_widget(Factory.Title(text=_("Paused: every clock has stopped"),
                                      size_hint_y=None, height=dp(44)))
         box.add_widget(clock_table(table, table.clocks, table.wall_clock()))
-        button = Factory.AccentButton(text=_("Go on playing"), size_hint_y=None,
-                                      height=touch(12))
+        buttons = BoxLayout(size_hint_y=None, height=touch(12), spacing=dp(10))
+        home = Factory.QuietButton(text=_("Home"), size_hint_x=0.35)
+        home.bind(on_release=lambda *_: App.get_running_app().go_home())
+        button = Factory.AccentButton(text=_("Go on playing"))
         button.bind(on_release=lambda *_: go_on())
-        box.add_widget(button)
+        buttons.add_widget(home)
+        buttons.add_widget(button)
+        box.add_widget(buttons)
         self.add_widget(box)
 
 

@@ -227,3 +227,99 @@ async def records_backup(d, args):
     seen["files"] = sorted(str(p.relative_to(stick)).split("/", 1)[1] for p in stick.rglob("*")
                            if p.is_file())
     d.record("backup", seen)
+
+
+def _kinds(d, game_id: int) -> list:
+    return [entry.get("type") for _, entry in d.app.store.log(game_id)]
+
+
+def _break_views() -> list:
+    from kivy.core.window import Window
+    from companion.app.records_clock import BreakView
+    return [w for w in Window.children if isinstance(w, BreakView)]
+
+
+def _last_real_move(d, game_id: int) -> str:
+    """The game's last move (not a pause or a resume) as its log line says it."""
+    from companion.app.games import game_ui
+    from companion.boards import rules_for
+    from companion.gamelog import CLOCK_ENTRIES
+    record = d.app.store.game(game_id)
+    entry = [e for _, e in d.app.store.log(game_id) if e.get("type") not in CLOCK_ENTRIES][-1]
+    rules = rules_for(record.game)
+    return game_ui(record.game).describe(rules.parse_action(entry), record.players, rules)
+
+
+async def _two_moves(d, pretend) -> None:
+    table = d.app.table
+    for _ in range(2):
+        d.app.submit(pretend.step())
+        while table.status.waiting_for is not None:  # a card turned up: no question left open
+            d.app.submit(pretend.step())
+    await d.frames(0.3)
+
+
+async def records_set_aside(d, args):
+    """A game left for Home and another game stops its clocks with a stored pause: the time
+    away counts for nobody, the game opens in its break (whose Home keeps it paused), Go on
+    playing starts the clocks, and Home's line names the last real move, not the pause."""
+    from scenarios import screen as screen_of
+    from scenarios_crash import back_home
+    from companion.app.i18n import _
+    screen, pretend = await start(d, "ttr-nyc")
+    first = d.app.table.game_id
+    await _two_moves(d, pretend)
+    moves = len(d.app.store.log(first))
+    await d.tap(screen.ids.home)
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    home = screen_of(d, "home")
+    seen = {"home": {"log": _kinds(d, first)[moves - 1:], "details": home.cards[first].details,
+                     "last": _last_real_move(d, first), "breaks": len(_break_views())}}
+    await d.shot("records-home-after-leaving")
+    await d.frames(1.6)  # the time away, measurably long
+    _other, other_pretend = await start(d, "rotw-card-game")  # another game meanwhile
+    second = d.app.table.game_id
+    await _two_moves(d, other_pretend)
+    await back_home(d)  # Escape's Leave
+    seen["other"] = _kinds(d, second)[-1]
+    await d.tap(home.cards[first])
+    await d.wait_for(lambda: d.app.root.current == "play", what="the first game's play screen")
+    await d.frames(0.4)
+    seen["reopened"] = {"paused": d.app.table.paused, "breaks": len(_break_views())}
+    seen["break_audit"] = await d.audit("records-break-on-reopening")
+    await d.tap(_find(_break_views()[0], "Home"))  # the break's own way Home
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home from the break")
+    seen["break_home"] = {"breaks": len(_break_views()), "log": _kinds(d, first)[moves:]}
+    await d.tap(home.cards[first])
+    await d.wait_for(lambda: d.app.root.current == "play", what="the first game again")
+    await d.frames(0.4)
+    await d.tap(_find(_break_views()[0], "Go on playing"))
+    await d.frames(0.3)
+    table = d.app.table
+    times = [(e.get("type"), e["at"]) for _, e in d.app.store.log(first, times=True)]
+    seen["resumed"] = {"paused": table.paused, "breaks": len(_break_views()),
+                       "log": _kinds(d, first)[moves:], "times": times,
+                       "created": d.app.store.game(first).created,
+                       "clocks": [p.total for p in table.clocks.all()]}
+    await d.tap(screen.ids.home)
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home at last")
+    seen["home_again"] = {"details": home.cards[first].details, "paused": _("Paused")}
+    d.record("set_aside", seen)
+
+
+async def records_sigterm_pauses(d, args):
+    """`systemctl stop` (SIGTERM) while a game is played: the app's own stop stores a pause,
+    so the hours it is off count for nobody."""
+    import asyncio
+    import os
+    import signal
+    _screen, pretend = await start(d, "ttr-nyc")
+    await _two_moves(d, pretend)
+    game_id = d.app.table.game_id
+    d.record("sigterm", {"game": game_id, "log": _kinds(d, game_id)})
+    os.kill(os.getpid(), signal.SIGTERM)  # as systemd sends it
+    for _ in range(50):  # the app looks at the flag four times a second
+        await asyncio.sleep(0.1)
+        if d.app._stopping:
+            break
+    d.record("stopped", d.app._stopping)

@@ -75,3 +75,50 @@ def test_settings_back_up_to_a_usb_stick_and_say_where(run_scenario):
     assert len(seen["folders"]) == 1 and seen["folders"][0] in seen["done"], seen
     assert seen["files"] == ["companion.db", "games/game-1-manhattan-traffiq.jsonl"], seen
     clean(seen["done_audit"])
+
+
+def _seconds(at: str) -> float:
+    from companion.gamelog import parse_time
+    return parse_time(at).timestamp()
+
+
+def test_a_game_left_pauses_and_opens_in_its_break(run_scenario):
+    """Before: a game left via Home (or for another game) kept its clocks running, so a game
+    picked up the next day gave its mover a turn of hours; Home's line then said "Paused"."""
+    seen = run_scenario("records_set_aside").check().report["set_aside"]
+    home = seen["home"]
+    assert home["log"][-1] == "pause" and home["log"].count("pause") == 1, home
+    assert home["breaks"] == 0, "the break's view does not follow the players Home"
+    assert home["details"].startswith(home["last"]) and "Paused" not in home["details"], home
+    assert seen["other"] == "pause", "Escape's Leave pauses too"
+    assert seen["reopened"] == {"paused": True, "breaks": 1}, seen["reopened"]
+    clean(seen["break_audit"])
+    assert seen["break_home"] == {"breaks": 0, "log": ["pause"]}, "Home from the break: still " \
+        "paused, nothing stored again"
+    resumed = seen["resumed"]
+    assert resumed["paused"] is False and resumed["breaks"] == 0, resumed
+    assert resumed["log"] == ["pause", "resume"], resumed
+    times = resumed["times"]
+    pause = next(at for kind, at in times if kind == "pause")
+    resume = next(at for kind, at in times if kind == "resume")
+    away = _seconds(resume) - _seconds(pause)
+    assert away >= 1.5, times  # the time away, home and the other game
+    played = _seconds(pause) - _seconds(resumed["created"])
+    assert abs(sum(resumed["clocks"]) - played) < 0.01, (resumed["clocks"], played, away)
+    again = seen["home_again"]
+    assert again["paused"] not in again["details"] and again["details"].startswith(
+        home["last"]), again
+
+
+def test_systemctl_stop_while_playing_stores_a_pause(run_scenario):
+    run = run_scenario("records_sigterm_pauses")
+    assert run.returncode == 0, run.failure()
+    assert run.report["stopped"] is True, run.report
+    from companion.store import Store
+    store = Store(run.db)
+    try:
+        game = run.report["sigterm"]["game"]
+        kinds = [entry.get("type") for _, entry in store.log(game)]
+    finally:
+        store.close()
+    assert kinds[:-1] == run.report["sigterm"]["log"] and kinds[-1] == "pause", kinds
