@@ -33,6 +33,7 @@ from .words import explain
 log = logging.getLogger(__name__)
 
 KV_FILES = ("app/widgets.kv", "app/home.kv")  # Home's; each other screen loads its own
+RESULTS_KV = "app/results.kv"  # every game's results screen (results_screen.py), with a game
 
 
 def app_screens():
@@ -143,6 +144,7 @@ class CompanionApp(App):
         if game_id in self._built_games:
             return
         game = game_ui(game_id)
+        self.layout(RESULTS_KV)  # before the game's own: its results screen builds on it
         for name in game.kv_files:
             self.layout(name)
         for screen in game.make_screens():

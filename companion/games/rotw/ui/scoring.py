@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 
-from companion.core.rules import Phase
 from ..engine import Rotw
 from ..engine.scoring import city_winners
 from companion.app.games import player_colours
 from companion.app.i18n import _
-from companion.app.results_table import fill_results, results_width
+from companion.app.results_screen import ResultsScreen, sheet_rows
 from ..engine.goods import best_sets
 from .network import PLAYER_RGBA
 from .words import city_name, goods_name, verdict
-from companion.app.screens import BaseScreen
 
 COLUMNS = (("track", lambda: _("Connections and deliveries")),
            ("cities", lambda: _("City majorities")),
@@ -24,35 +20,16 @@ COLUMNS = (("track", lambda: _("Connections and deliveries")),
            ("goods_sets", lambda: _("Goods sets")))
 
 
-class RotwScoringScreen(BaseScreen):
-    winner_text = StringProperty("")
-    reason_text = StringProperty("")
-    score_only = BooleanProperty(False)
-    entering = BooleanProperty(False)  # never: the results are all this screen shows
-    results_width = NumericProperty(0)  # the results table's side: room for every name
+class RotwScoringScreen(ResultsScreen):
+    game_id = Rotw.game_id
 
-    def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != Rotw.game_id:
-            return
-        self.score_only = table.header.options.get("mode") == "score_only"
-        if table.status.phase is not Phase.OVER:
-            App.get_running_app().open_current_game()
-            return
-        self._show_results()
-
-    def _show_results(self) -> None:
-        table = self.table
+    def show(self, table) -> None:
         s = table.state
         sheet = table.score()
         players = table.header.players
         colours = player_colours(table)
-        rows = [(title(), [sheet.of(seat, key) for seat in range(len(players))])
-                for key, title in COLUMNS]
-        fill_results(self.ids.results, self.ids.chart, players,
-                     [PLAYER_RGBA.get(c) for c in colours], rows, sheet.totals)
-        self.results_width = results_width(players)
-        self.winner_text, self.reason_text = verdict(sheet, players)
+        self.show_results(table, sheet, sheet_rows(sheet, COLUMNS, len(players)),
+                          [PLAYER_RGBA.get(c) for c in colours], verdict)
         majority = city_winners(s)
         self.ids.network.show(s, colours, majority)
         self._fill_details(table, majority, colours)
@@ -84,10 +61,3 @@ class RotwScoringScreen(BaseScreen):
         label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                    texture_size=lambda w, size: setattr(w, "height", max(dp(20), size[1])))
         return label
-
-    def undo(self) -> None:
-        App.get_running_app().undo()
-        App.get_running_app().open_current_game()
-
-    def back_to_entry(self) -> None:
-        self.undo()

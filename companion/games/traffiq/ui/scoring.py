@@ -8,7 +8,7 @@ import logging
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
@@ -17,7 +17,7 @@ from companion.core.rules import Phase, RuleViolation
 from companion.store import StoreError
 from ..engine import EnterVehicles
 from companion.app.i18n import _
-from companion.app.results_table import fill_results, results_width
+from companion.app.results_screen import ResultsScreen
 from companion.app.screens import BaseScreen
 from companion.app.theme import touch
 from companion.app.marks import table_marks
@@ -43,43 +43,22 @@ def _cell(text: str, bold: bool = False, colour=None, heading: bool = False,
     return label
 
 
-class TraffiqScoringScreen(BaseScreen):
-    winner_text = StringProperty("")
-    reason_text = StringProperty("")
-    score_only = BooleanProperty(False)
-    results_width = NumericProperty(0)  # the results table's side: room for every name
+class TraffiqScoringScreen(ResultsScreen):
+    game_id = GAME
 
-    def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != GAME:
-            return
-        if table.status.phase is not Phase.OVER:
-            App.get_running_app().open_current_game()
-            return
-        self.score_only = table.header.options.get("mode") == "score_only"
+    def show(self, table) -> None:
         sheet = table.score()
         players = table.header.players
         rgba = seat_rgba(table)
         counts = [table.rules.on_map(table.state, seat) for seat in range(len(players))]
         rows = [(title(), [count[index] for count in counts]) for index, title in ROWS]
-        fill_results(self.ids.results, self.ids.chart, players,
-                     [readable(c) for c in rgba], rows, sheet.totals)
+        self.show_results(table, sheet, rows, [readable(c) for c in rgba], verdict)
         self.ids.chart.colours = rgba  # the bars in the taxis' own colours
-        self.results_width = results_width(players)
-        self._winner(table, sheet)
         city = self.ids.city
         city.colours = rgba
         city.marks = table_marks(table)
         city.tiles = dict(table.state.tiles)
         city.vehicles = dict(table.state.vehicles)
-
-    def _winner(self, table, sheet) -> None:
-        self.winner_text, self.reason_text = verdict(sheet, table.header.players)
-
-    def undo(self) -> None:
-        app = App.get_running_app()
-        if app.undo():
-            app.open_current_game()
 
 
 class TraffiqScoreOnlyScreen(BaseScreen):

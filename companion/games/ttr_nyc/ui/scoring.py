@@ -5,15 +5,16 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.rules import Phase
+from .. import GAME_ID
 from ..engine import RevealTickets
 from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
 from companion.app.i18n import _, ngettext
-from companion.app.results_table import fill_results, results_width
+from companion.app.results_screen import ResultsScreen, sheet_rows
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from .words import explain, ticket_label, verdict
@@ -22,34 +23,28 @@ COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tic
            ("tickets_failed", lambda: _("Tickets lost")), ("attractions", lambda: _("Attractions")))
 
 
-class ScoringScreen(TtrScreen):
+class ScoringScreen(TtrScreen, ResultsScreen):
+    game_id = GAME_ID
     entering = BooleanProperty(True)  # tickets are being tapped in (else: the results)
     prompt = StringProperty("")
-    winner_text = StringProperty("")
-    reason_text = StringProperty("")
-    score_only = BooleanProperty(False)
-    results_width = NumericProperty(0)  # the results table's side: room for every name
-
-    def refresh(self) -> None:
-        table = self.table
-        if table is None:
-            return
-        self.score_only = table.header.options.get("mode") == "score_only"
-        status = table.status
-        self._show_part(status.phase is Phase.SCORING)
-        if status.phase is Phase.SCORING:
-            self.entering = True
-            self._show_ticket_entry(status.seat)
-        elif status.phase is Phase.OVER:
-            self.entering = False
-            self._show_results()
-        else:
-            App.get_running_app().open_current_game()
 
     def on_kv_post(self, base_widget) -> None:
         super().on_kv_post(base_widget)
         # ids are weak: keep both parts alive while one of them is off the screen
         self._parts = {True: self.ids.entry_box.__self__, False: self.ids.results_box.__self__}
+        self.remove_widget(self._parts[True])  # laid out over the screen: it goes in container
+
+    def shows(self, phase: Phase) -> bool:
+        return phase in (Phase.SCORING, Phase.OVER)  # the tickets tapped in, then the results
+
+    def show(self, table) -> None:
+        status = table.status
+        self.entering = status.phase is Phase.SCORING
+        self._show_part(self.entering)
+        if self.entering:
+            self._show_ticket_entry(status.seat)
+        else:
+            self._show_results()
 
     def _show_part(self, entering: bool) -> None:
         """Either the ticket entry or the results is on the screen (never both)."""
@@ -124,11 +119,6 @@ class ScoringScreen(TtrScreen):
                        if b.state == "down" and not b.closed)
         App.get_running_app().submit(RevealTickets(self.seat, chosen))
 
-    def undo(self) -> None:
-        App.get_running_app().undo()
-        if self.table.status.phase not in (Phase.SCORING, Phase.OVER):
-            App.get_running_app().open_current_game()
-
     def back_to_map(self) -> None:
         App.get_running_app().go("score_only")
 
@@ -139,12 +129,8 @@ class ScoringScreen(TtrScreen):
         sheet = table.score()
         players = table.header.players
         colours = self.show_game_map(table)
-        rows = [(title(), [sheet.of(seat, key) for seat in range(len(players))])
-                for key, title in COLUMNS]
-        fill_results(self.ids.results, self.ids.chart, players,
-                     [TAXI_RGBA.get(c) for c in colours], rows, sheet.totals)
-        self.results_width = results_width(players, padding=dp(10))
-        self.winner_text, self.reason_text = verdict(sheet, players)
+        self.show_results(table, sheet, sheet_rows(sheet, COLUMNS, len(players)),
+                          [TAXI_RGBA.get(c) for c in colours], verdict, padding=dp(10))
         self._fill_ticket_list(table, colours)
         self.map.highlight = []
         self.map.marked = []
