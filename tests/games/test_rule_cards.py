@@ -147,15 +147,16 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
 
 def test_each_games_strict_scanning_card_says_what_it_scans():
     """Issue 17 point 4: strict scanning differs by game, so its card is each game's own and
-    says whether the hands dealt at setup are scanned (Ticket to Ride: yes, show_hand; Railways
-    and TraffIQ: only what is drawn in play, the dealt cards and tiles stay unseen)."""
+    says whether the hands dealt at setup are scanned (Ticket to Ride: yes, show_hand;
+    TraffIQ: yes, show_tile; Railways: only what is drawn in play, the dealt cards unseen)."""
     assert not {"scan_the_card", "scan_the_tile", "scan_drawn_card"} & {
         code for card in COMMON for code in card.codes}
     ttr = card_for("ttr-nyc", "scan_drawn_card")
     assert card_for("ttr-nyc", "show_hand_first") is ttr and "dealt at setup and" in ttr.text
-    for game_id, code in (("rotw-card-game", "scan_the_card"),
-                          ("manhattan-traffiq", "scan_the_tile")):
-        card = card_for(game_id, code)
-        assert card.rule in {c.rule for c in rule_book(game_id).CARDS}, card
-        assert "after setup" in card.text and "at setup are not scanned" in card.text, card
-        assert "each hand exactly" not in card.text, card
+    traffiq = card_for("manhattan-traffiq", "scan_the_tile")
+    assert card_for("manhattan-traffiq", "show_tiles_first") is traffiq
+    assert "scans the 2 tiles drawn at setup" in traffiq.text, traffiq
+    card = card_for("rotw-card-game", "scan_the_card")
+    assert card.rule in {c.rule for c in rule_book("rotw-card-game").CARDS}, card
+    assert "after setup" in card.text and "at setup are not scanned" in card.text, card
+    assert "each hand exactly" not in card.text, card

@@ -176,12 +176,16 @@ async def table_scanned_tile(d, args):
     await start_game(d, PLAYERS[:2], 0)
     play = play_screen(d)
     seen = {"scanned_draws": d.app.table.state.scanned_draws}
+    for shown in range(1, 5):  # first the 2 tiles each player drew at setup (show_tile)
+        d.app.scanned(tag)
+        await d.wait_for(lambda: len(d.app.table.actions) == shown, what="a setup tile")
+    await d.frames(0.3)
     await d.tap_id("traffiq_play", "draw")
     await d.frames(0.3)
     seen["asked"] = play.ids.map_message.text if "map_message" in play.ids else ""
-    seen["after_tap"] = len(d.app.table.actions)
+    seen["after_tap"] = len(d.app.table.actions) - 4
     d.app.scanned(tag)
-    await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the scanned tile drawn")
+    await d.wait_for(lambda: len(d.app.table.actions) == 5, what="the scanned tile drawn")
     seen["drawn"] = d.app.table.actions[-1].to_json()
     await d.frames(0.3)
     state = d.app.table.state

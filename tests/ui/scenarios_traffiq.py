@@ -493,19 +493,14 @@ async def traffiq_teach_and_scan(d, args):
 
 
 async def traffiq_scanned_tile_in_hand(d, args):
-    """Issue 17 point 3: where every tile drawn is scanned, the hand holds a scanned tile and
-    the two dealt at setup (nobody saw them). Tapping a cell where the scanned tile fits offers
-    its turns first; the second tab sets another tile's sides; the first places the scanned one."""
+    """Issue 17 point 3: the hand holds scanned tiles and the two drawn at setup (nobody saw
+    them). Tapping a cell where the scanned tile fits offers its turns first; the second tab
+    sets another tile's sides; the first places the scanned one."""
     from companion.games.traffiq.engine import DrawTile
-    from companion.store import TaggedComponent
-    tag, tile = "0C00000078", Tile((Edge.RED, Edge.BEIGE, Edge.RED, Edge.PARK))
-    d.app.store.set_setting("traffiq_scanned_draws", "1")
-    d.app.store.teach(TaggedComponent(tag, GAME, "tile", "red,beige,red,park"))
+    tile = Tile((Edge.RED, Edge.BEIGE, Edge.RED, Edge.PARK))
     await start_game(d, PLAYERS[:2], 0)
     play, table = play_screen(d), d.app.table
-    d.app.scanned(tag)  # the first player's draw, scanned: into the hand with its sides
-    await d.wait_for(lambda: len(table.actions) == 1, what="the scanned tile drawn")
-    for seat in (0, 1, 1):  # the rest of the round, straight at the table
+    for seat in (0, 0, 1, 1):  # a round of scanned draws, straight at the table
         table.submit(DrawTile(seat, tile.names()))
         await d.frames(0.05)
     state = table.state
@@ -540,6 +535,51 @@ async def traffiq_scanned_tile_in_hand(d, args):
                       "same_tile": tile.same_tile(chosen),
                       "hand": [t.names() if t else None for t in table.state.seats[0].hand]}
     d.record("scanned_in_hand", seen)
+
+
+async def traffiq_setup_tiles_scanned(d, args):
+    """Issue 17 point 4: where every tile is scanned (Settings), the game starts by asking each
+    player for the 2 tiles drawn at setup, one at a time: the first by its sides tapped, the
+    others scanned; then the first turn, every hand known, a tile placed asks only its turn."""
+    from companion.store import TaggedComponent
+    tag, tile = "0C00000079", Tile((Edge.RED, Edge.BEIGE, Edge.RED, Edge.PARK))
+    tapped = Tile((Edge.BEIGE, Edge.RED, Edge.BEIGE, Edge.RED))
+    d.app.store.set_setting("traffiq_scanned_draws", "1")
+    d.app.store.teach(TaggedComponent(tag, GAME, "tile", "red,beige,red,park"))
+    await start_game(d, PLAYERS[:2], 0)
+    play, table = play_screen(d), d.app.table
+    await d.wait_for(lambda: dialog_kind(d) == "show_tile", what="the setup tiles asked for")
+    dialog = play.dialog
+    seen = {"options": {k: table.header.options.get(k) for k in ("scanned_draws",
+                                                                  "scanned_setup")},
+            "asked": [dialog.heading.text, dialog.note.text], "seat": dialog.seat,
+            "closed": sorted(kind for kind, move in play.moves.items() if not move.open),
+            "place_disabled": dialog.save.disabled}
+    seen["audit_asked"] = await d.audit("traffiq-setup-tiles")
+    for side, edge in enumerate(tapped.edges):
+        await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
+    await tap_dialog(d, _("Done"))
+    await d.wait_for(lambda: len(table.actions) == 1, what="the tapped tile stored")
+    seen["first"] = table.actions[-1].to_json()
+    for done in (2, 3, 4):  # the rest scanned: Anna's second tile, then Ben's two
+        await d.wait_for(lambda: dialog_kind(d) == "show_tile", what="the next setup tile")
+        if done == 3:
+            seen["second_seat"] = [play.dialog.seat, play.dialog.heading.text]
+        d.app.scanned(tag)
+        await d.wait_for(lambda: len(table.actions) == done, what=f"setup tile {done} stored")
+    await d.frames(0.3)
+    state = table.state
+    seen["after"] = {"phase": table.status.phase.value, "dialog": dialog_kind(d),
+                     "hands": [[t.names() if t else None for t in p.hand] for p in state.seats],
+                     "types": [a.type for a in table.actions],
+                     "log": play.describe(table.actions[0])}
+    spot = next(s for s in table.rules.tile_spots(state, 0) if s.turns)
+    await tap_cell(d, spot.cell)
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    seen["placing"] = {"tabs": play.dialog.tabs is None, "turns": len(play.dialog.chooser.turns),
+                       "implied": spot.implied}
+    await d.shot("traffiq-setup-tiles-placing")
+    d.record("setup_tiles", seen)
 
 
 # ---- the start tiles checked at the table ---------------------------------------------------

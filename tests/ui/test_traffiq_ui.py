@@ -184,3 +184,31 @@ def test_a_scanned_tile_in_the_hand_is_offered_first_beside_the_dealt_ones(run_s
     for audit in (seen["audit_scanned"], seen["audit_other"]):
         for kind in ("touch", "outside", "overlap", "text"):
             assert not audit.get(kind), (kind, audit[kind])
+
+
+@pytest.mark.parametrize("language", ["en", "de", "hu"])
+def test_every_tile_scanned_asks_for_the_tiles_drawn_at_setup_first(run_scenario, language):
+    """Issue 17 point 4: Settings' "scan every tile" starts the game by asking each player for
+    the 2 tiles drawn at setup (tapped or scanned, one show_tile each); every move of play is
+    closed until then; afterwards every hand is known and placing asks only a tile's turn."""
+    seen = run_scenario("traffiq_setup_tiles_scanned",
+                        language=language).check().report["setup_tiles"]
+    english = language == "en"
+    assert seen["options"] == {"scanned_draws": True, "scanned_setup": True}, seen
+    assert seen["seat"] == 0 and seen["asked"][0].startswith("Anna"), seen
+    assert not english or seen["asked"][0] == "Anna: your tiles from setup", seen
+    assert not english or "tile 1 of 2" in seen["asked"][1], seen
+    assert seen["place_disabled"], seen
+    assert "draw_tile" in seen["closed"] and "place_tile" in seen["closed"], seen
+    assert seen["first"] == {"type": "show_tile", "seat": 0,
+                             "edges": ["beige", "red", "beige", "red"]}, seen
+    assert seen["second_seat"][0] == 1 and "Ben" in seen["second_seat"][1], seen
+    after = seen["after"]
+    assert after["phase"] == "play" and after["dialog"] == "", after
+    assert after["types"] == ["show_tile"] * 4, after
+    assert all(None not in hand for hand in after["hands"]), after
+    assert not english or after["log"] == "Anna scanned a tile drawn at setup", after
+    placing = seen["placing"]
+    assert placing["tabs"] and placing["turns"] >= 1 and placing["implied"] is None, placing
+    for kind in ("touch", "outside", "overlap", "text"):
+        assert not seen["audit_asked"].get(kind), (kind, seen["audit_asked"][kind])

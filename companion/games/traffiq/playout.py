@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.core.rules import Action
+from companion.core.rules import Action, Phase
 from .engine.city import matches
 from companion.core.playout_loop import PlayoutLoop
-from .engine import (Act, DrawTile, Edge, EndTurn, PlaceTile, PlaceVehicle, TaxiRide, Tile,
-    Traffiq, TraffiqState, VanRide, Vehicle)
+from .engine import (Act, DrawTile, Edge, EndTurn, PlaceTile, PlaceVehicle, ShowTile, TaxiRide,
+    Tile, Traffiq, TraffiqState, VanRide, Vehicle)
 
 EDGE_WEIGHTS = ((Edge.RED, 45), (Edge.BEIGE, 45), (Edge.PARK, 6), (Edge.WATER, 4))
 
@@ -59,6 +59,9 @@ class TraffiqPlayout(PlayoutLoop):
     def choose(self) -> Action:
         s, rng = self.state, self.rng
         seat = s.current
+        if s.phase is Phase.SETUP:  # every tile scanned: the hands drawn at setup first
+            seat = self.rules.unseen_seat(s)
+            return ShowTile(seat, self.hidden.hands[seat][s.seats[seat].hand.index(None)].names())
         if s.pending:
             return self._new_vehicle(seat)
         allowed = self.rules.allowed(s)

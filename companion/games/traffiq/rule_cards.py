@@ -52,12 +52,12 @@ CARDS = (
         "Each player has only as many as the player count gives; a player who put every vehicle "
         "on the map won at once."),
         ("already_entered", "vehicle_count", "one_winner_all_placed")),
-    RuleCard("traffiq_scanning", N_("Every tile drawn is scanned"), N_(
-        "This game was started with \u201cscan every tile drawn after setup\u201d (Settings): "
-        "each tile drawn during play is scanned, so the companion knows its sides and it is "
-        "placed without setting them. The 2 tiles each player draws at setup are not scanned: "
-        "their sides are set when they are placed. Scan the tile you drew before you go on."),
-        ("scan_the_tile",)),
+    RuleCard("traffiq_scanning", N_("Every tile is scanned"), N_(
+        "This game was started with \u201cscan every tile, the 2 drawn at setup too\u201d "
+        "(Settings): before the first turn each player scans the 2 tiles drawn at setup, and "
+        "every tile drawn during play is scanned, so the companion knows every hand exactly and "
+        "each tile is placed without setting its sides. Scan the tile before you go on."),
+        ("scan_the_tile", "show_tiles_first", "show_tile_at_setup", "tiles_already_shown")),
 )
 
 TABLE_OPTIONS = (

@@ -57,15 +57,16 @@ def test_a_taught_tile_is_remembered_by_its_four_edges():
 def test_every_kind_of_move_is_listed_in_the_screens_order():
     assert [m.kind for m in RULES.moves(new_game(), 0)] == [
         "place_tile", "place_vehicle", "taxi_ride", "van_ride", "draw_tile", "end_turn",
-        "enter_vehicles"]
+        "enter_vehicles", "show_tile"]
 
 
 def test_at_the_start_a_player_may_place_draw_or_end_but_not_ride():
     assert kinds(new_game()) == {
         "place_tile": None, "place_vehicle": "no_new_crossing", "taxi_ride": "no_taxi_on_map",
         "van_ride": "no_van_on_map", "draw_tile": None, "end_turn": None,
-        "enter_vehicles": "not_score_only"}
-    assert set(kinds(new_game(), 1).values()) == {"not_your_turn", "not_score_only"}
+        "enter_vehicles": "not_score_only", "show_tile": "show_tile_at_setup"}
+    assert set(kinds(new_game(), 1).values()) == {"not_your_turn", "not_score_only",
+                                                 "show_tile_at_setup"}
 
 
 def test_a_closed_kind_says_what_apply_would_say():

@@ -41,6 +41,8 @@ def settings(index: int) -> dict:
     chosen: dict = {}
     if index % 3 == 1:
         chosen["scan_draws"] = True
+    if index % 6 == 1:  # every tile scanned, the ones drawn at setup too (show_tile)
+        chosen["options"] = {"scanned_draws": True, "scanned_setup": True}
     if index % 4 == 2:
         chosen["options"] = {"scenario": "central_park"}
     if index % 5 == 4:

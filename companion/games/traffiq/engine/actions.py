@@ -71,6 +71,16 @@ class DrawTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ShowTile(Action):
+    """At setup, in a game where every tile is scanned: one of the tiles this player drew at
+    setup, its edges as scanned (or tapped)."""
+
+    type = "show_tile"
+    seat: int
+    edges: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """The player ends the turn, forfeiting any action left (or placing no more vehicles)."""
 
@@ -88,4 +98,5 @@ class EnterVehicles(Action):
     vans: int
 
 
-ACTIONS = (PlaceTile, PlaceVehicle, TaxiRide, VanRide, DrawTile, EndTurn, EnterVehicles)
+ACTIONS = (PlaceTile, PlaceVehicle, TaxiRide, VanRide, DrawTile, ShowTile, EndTurn,
+           EnterVehicles)

@@ -33,6 +33,9 @@ def check_turn(s: TraffiqState, seat: int) -> int:
     if seat == s.current and s.phase in PLAYING:
         return seat
     check_seat(s, seat)
+    if s.phase is Phase.SETUP:
+        raise RuleViolation("show_tiles_first", "Every tile is scanned in this game: first "
+                            "scan the tiles each player drew at setup.")
     if s.phase not in PLAYING:
         raise RuleViolation("not_playing", "That move is made during play; the game is in "
                             "{phase}.", phase=s.phase.value)
@@ -48,6 +51,19 @@ def check_can_end_turn(s: TraffiqState, seat: int) -> int:
             and actions_left(s)):
         raise RuleViolation("forfeit_last_round", "At this table actions are let go only in "
                             "the last round: take {left} more.", left=actions_left(s))
+    return seat
+
+
+def check_show_tile(s: TraffiqState, seat: int) -> int:
+    """[decision, issue 17] Where every tile is scanned, the tiles drawn at setup are scanned
+    before the first turn, each player's in any order."""
+    check_seat(s, seat)
+    if s.phase is not Phase.SETUP:
+        raise RuleViolation("show_tile_at_setup", "The tiles drawn at setup are scanned at "
+                            "setup, before the first turn.")
+    if None not in s.seats[seat].hand:
+        raise RuleViolation("tiles_already_shown", "{player}'s tiles are already known.",
+                            player=s.players[seat])
     return seat
 
 

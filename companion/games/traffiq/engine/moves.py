@@ -13,11 +13,12 @@ from typing import Callable
 
 from companion.core.rules import Move, RuleViolation
 from . import city
-from .actions import DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle, TaxiRide, VanRide
+from .actions import (DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle, ShowTile,
+    TaxiRide, VanRide)
 from .box import Vehicle
 from .checks import (ACTIONS_PER_TURN, PLAYING, check_actions_left, check_can_end_turn,
-    check_entering, check_hand, check_place_first, check_ride_order, check_supply, check_turn,
-    hand_slot)
+    check_entering, check_hand, check_place_first, check_ride_order, check_show_tile,
+    check_supply, check_turn, hand_slot)
 from .city import Cell, Point
 from .state import Act, TraffiqState
 from .tiles import Edge, Tile
@@ -72,6 +73,7 @@ def kinds(s: TraffiqState, seat: int) -> list[Move]:
         Move(DrawTile.type, reason(lambda: _drawing(s, seat))),
         Move(EndTurn.type, reason(lambda: check_can_end_turn(s, seat))),
         Move(EnterVehicles.type, reason(lambda: check_entering(s, seat))),
+        Move(ShowTile.type, reason(lambda: check_show_tile(s, seat))),
     ]
 
 

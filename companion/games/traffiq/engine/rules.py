@@ -8,12 +8,12 @@ from companion.core.rules import (Action, ActionCodec, Move, Phase, RuleViolatio
     ScoreSheet, Status, next_seat)
 from . import city, moves
 from .actions import (ACTIONS, DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle,
-    TaxiRide, VanRide)
+    ShowTile, TaxiRide, VanRide)
 from .box import Allotment, Box, Vehicle, parse_vehicle
 from .checks import (ACTIONS_PER_TURN, actions_left, check_actions_left, check_can_end_turn,
     check_counts, check_entering, check_fits, check_hand, check_in_hand, check_new_point,
-    check_place_first, check_ride, check_ride_order, check_supply, check_taxi_path, check_turn,
-    check_van_step, check_vehicle_left)
+    check_place_first, check_ride, check_ride_order, check_show_tile, check_supply,
+    check_taxi_path, check_turn, check_van_step, check_vehicle_left)
 from .city import Cell, Point
 from .competition import Competition, compete
 from .moves import TileSpot, VehicleSpot
@@ -38,6 +38,7 @@ class Traffiq(Rules):
             TaxiRide: self._taxi_ride,
             VanRide: self._van_ride,
             DrawTile: self._draw_tile,
+            ShowTile: self._show_tile,
             EndTurn: self._end_turn,
             EnterVehicles: self._enter_vehicles,
         }
@@ -71,6 +72,8 @@ class Traffiq(Rules):
         if state.phase is Phase.SCORING:
             seat = state.entered.index(False)
             return Status(Phase.SCORING, seat, "enter_vehicles", state.end_reason, final)
+        if state.phase is Phase.SETUP:
+            return Status(Phase.SETUP, self.unseen_seat(state), "show_tile")
         if state.pending:
             return Status(state.phase, state.current, "place_vehicle", None, final)
         return Status(state.phase, state.current, None, None, final)
@@ -150,6 +153,22 @@ class Traffiq(Rules):
         if s.supply == 0:
             s.last_drawer = seat
         self._after_action(s)
+
+    def _show_tile(self, s: TraffiqState, action: ShowTile) -> None:
+        """[decision, issue 17] Strict scanning: the tiles drawn at setup are scanned before
+        the first turn, so every tile in every hand is known."""
+        seat = check_show_tile(s, action.seat)
+        hand = s.seats[seat].hand
+        hand[hand.index(None)] = Tile.parse(action.edges)
+        if self.unseen_seat(s) is None:
+            s.phase = Phase.PLAY
+
+    @staticmethod
+    def unseen_seat(s: TraffiqState) -> int | None:
+        """The first seat, from the first player on, with a tile nobody saw (None: none)."""
+        count = len(s.players)
+        return next((seat for seat in ((s.first + i) % count for i in range(count))
+                     if None in s.seats[seat].hand), None)
 
     def _end_turn(self, s: TraffiqState, action: EndTurn) -> None:
         check_can_end_turn(s, action.seat)

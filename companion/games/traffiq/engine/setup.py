@@ -36,8 +36,10 @@ def new_game(box: Box, players: tuple[str, ...],
     state = TraffiqState(players=players, mode=mode, scenario=scenario, first=first,
                          phase=Phase.PLAY, current=first, seats=seats, tiles=tiles,
                          vehicles={}, supply=box.district_tiles - hand * len(players),
-                         scanned_draws=_option_scanned(options),
+                         scanned_draws=_option_bool(options, "scanned_draws"),
                          table=read_table_options(TraffiqTable, options))
+    if _option_bool(options, "scanned_setup") and mode is Mode.PLAY:
+        state.phase = Phase.SETUP  # the tiles drawn at setup are scanned first (show_tile)
     if mode is Mode.SCORE_ONLY:
         state.phase = Phase.SCORING
         state.end_reason = EndReason.SCORE_ONLY
@@ -98,8 +100,10 @@ def _option_first(options: Mapping[str, Any], players: int) -> int:
     return first
 
 
-def _option_scanned(options: Mapping[str, Any]) -> bool:
-    scanned = options.get("scanned_draws", False)
-    if not isinstance(scanned, bool):
-        raise RuleViolation("bad_option", "The option scanned_draws is true or false.")
-    return scanned
+def _option_bool(options: Mapping[str, Any], key: str) -> bool:
+    """`scanned_draws` (every tile drawn in play is scanned) or `scanned_setup` (the tiles
+    drawn at setup too, before the first turn): true or false."""
+    value = options.get(key, False)
+    if not isinstance(value, bool):
+        raise RuleViolation("bad_option", "The option {key} is true or false.", key=key)
+    return value

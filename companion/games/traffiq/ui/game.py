@@ -55,13 +55,14 @@ def _explain(violation, state) -> str:
     return explain(violation, state)
 
 
-SCANNED = "traffiq_scanned_draws"  # Settings' key: new games scan every draw
+SCANNED = "traffiq_scanned_draws"  # Settings' key: new games scan every tile, the setup's too
 
 
 def _options(store, mode: str) -> dict:
     """A new game's colours are held to the box's vehicles (older logs replay as stored)."""
     from companion.app.settings import strict_scan
-    scanned = {"scanned_draws": True} if mode == "play" and strict_scan(store, SCANNED) else {}
+    scanned = ({"scanned_draws": True, "scanned_setup": True}
+               if mode == "play" and strict_scan(store, SCANNED) else {})
     return {"rulebook_colours": True, **scanned}
 
 
@@ -74,4 +75,4 @@ def game_ui() -> GameUi:
         kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, options=_options,
-        strict_scan=(SCANNED, lambda: _("scan every tile drawn after setup")), before_start=_before_start)
+        strict_scan=(SCANNED, lambda: _("scan every tile, the 2 drawn at setup too")), before_start=_before_start)

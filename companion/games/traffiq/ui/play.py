@@ -28,6 +28,7 @@ from .players import fill_players, seat_rgba
 from .tags import tile_from_value
 from .. import GAME_ID
 from .tile_chooser import GAME
+from .setup_tiles import SetupTileDialog
 from .tile_dialog import TileDialog
 from .vehicle_dialog import VehicleDialog
 
@@ -94,7 +95,12 @@ class TraffiqPlayScreen(PlayScreen):
         self.read_moves(status.seat)
         self.closed = [kind for kind, move in self.moves.items() if not move.open]
         self._show_hint()
-        if status.waiting_for == "place_vehicle" and self._declined != len(table.actions) \
+        if status.waiting_for == "show_tile":  # every tile scanned: the setup tiles first
+            if self.dialog is None:
+                self.ask_setup_tile(status.seat)
+            else:
+                self.dialog.refresh_texts()
+        elif status.waiting_for == "place_vehicle" and self._declined != len(table.actions) \
                 and self.choice.mode is Pick.NOTHING and self.dialog is None:
             self.ask_vehicle(table.state.pending[0])
         elif self.dialog is not None and hasattr(self.dialog, "refresh_texts"):
@@ -228,7 +234,7 @@ class TraffiqPlayScreen(PlayScreen):
         tile = tile_from_value(component.value)
         if tile is None:
             return False
-        if self.dialog is not None and self.dialog.kind == "tile":
+        if self.dialog is not None and self.dialog.kind in ("tile", "show_tile"):
             self.dialog.scanned(tile)
         elif self.dialog is None and self.is_open(DrawTile.type) and not self.picking and (
                 self.table.state.scanned_draws or not self.is_open(PlaceTile.type)):
@@ -250,6 +256,10 @@ class TraffiqPlayScreen(PlayScreen):
         self.dialog = dialog
         dialog.open(animation=False)
         self.framing.beside(spots, free)
+
+    def ask_setup_tile(self, seat: int) -> None:
+        """A tile the player drew at setup, asked for before the first turn."""
+        self.open_dialog(SetupTileDialog(self, seat))
 
     def ask_tile(self, cell) -> None:
         self._open(TileDialog(self, cell), [cell_spot(cell)], 0.44)

@@ -12,10 +12,7 @@ from __future__ import annotations
 import json
 
 from kivy.app import App
-from kivy.factory import Factory
-from kivy.metrics import dp, sp
 from kivy.properties import StringProperty
-from kivy.uix.boxlayout import BoxLayout
 
 from companion.boards import rules_for
 from companion.core.rules import RuleViolation
@@ -25,9 +22,8 @@ from companion.store import StoreError
 from companion.app.i18n import _
 from companion.app.why import Refusal
 from companion.app.screens import BaseScreen
-from companion.app.theme import touch
 from .dialog import TraffiqDialog
-from .tile_chooser import GAME, TileChooser
+from .tile_chooser import GAME
 from .words import explain
 
 SCREEN = "traffiq_start"
@@ -184,19 +180,9 @@ class StartTileDialog(TraffiqDialog):
     def __init__(self, screen: TraffiqStartScreen, cell):
         super().__init__("tile")
         self.screen, self.cell = screen, cell
-        self.heading = self.title("")
-        self.note = Factory.Note(font_size=sp(15))
-        self.box.add_widget(self.note)
-        self.chooser = TileChooser(on_change=self._changed, pos_hint={"center_x": 0.5})
-        self.box.add_widget(self.chooser)
-        self.box.add_widget(Factory.Widget())
-        row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
-        self.turn = self.button("", self.turn_tile)
-        self.cancel = self.button("", lambda: self.close(None))
-        self.done = self.button("", lambda: self.close(self.chooser.tile), accent=True)
-        for button in (self.turn, self.cancel, self.done):
-            row.add_widget(button)
-        self.box.add_widget(row)
+        self.turn, self.cancel, self.done = self.tile_layout(self._changed, (
+            (self.turn_tile, False), (lambda: self.close(None), False),
+            (lambda: self.close(self.chooser.tile), True)))
         self.show(screen.layout[cell])
         self.refresh_texts()
 

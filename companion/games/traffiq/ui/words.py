@@ -62,6 +62,8 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
                 else _("{player}: van ride")).format(player=who)
     if kind == "draw_tile":
         return _("{player} drew a district tile").format(player=who)
+    if kind == "show_tile":
+        return _("{player} scanned a tile drawn at setup").format(player=who)
     if kind == "end_turn":
         return _("{player} ended the turn").format(player=who)
     if kind == "enter_vehicles":
