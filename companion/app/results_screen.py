@@ -8,17 +8,21 @@ and implements `show(table)`, which calls `show_results` with the game's rows an
 
 from __future__ import annotations
 
+import logging
 from typing import Callable, Sequence
 
 from kivy.app import App
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.core.rules import Phase
+from companion.records.clocks import seconds_text
 
+from .i18n import _
 from .results_table import fill_results, results_width
 from .screens import BaseScreen
 
 Row = tuple[str, Sequence[object]]  # a category's name, its value per seat
+log = logging.getLogger(__name__)
 
 
 class ResultsScreen(BaseScreen):
@@ -62,7 +66,8 @@ class ResultsScreen(BaseScreen):
         """The shared column: the table and chart from `rows` and the sheet's totals, its
         width, and the game's `verdict(sheet, players)` -> (who won, why)."""
         players = table.header.players
-        fill_results(self.ids.results, self.ids.chart, players, colours, rows, sheet.totals)
+        fill_results(self.ids.results, self.ids.chart, players, colours, rows, sheet.totals,
+                     after=clock_rows(table))
         self.results_width = results_width(players, padding=padding)
         self.winner_text, self.reason_text = verdict(sheet, players)
 
@@ -73,6 +78,20 @@ class ResultsScreen(BaseScreen):
         app = App.get_running_app()
         if app.undo() and not self.shows(self.table.status.phase):
             app.open_current_game()
+
+
+def clock_rows(table) -> list[Row]:
+    """Each player's whole time on the clock, under the totals (issue 15: large on the results
+    screen; the average and longest turn are on Chart & times). None where nothing was timed:
+    a score-only game, a log stored without times."""
+    try:
+        times = [player.total for player in table.clocks.all()]
+    except Exception:  # a clock that cannot be read never stops the results
+        log.warning("the clocks of game %s cannot be read", table.game_id, exc_info=True)
+        return []
+    if not any(times):
+        return []
+    return [(_("Time on the clock"), [seconds_text(seconds) for seconds in times])]
 
 
 def sheet_rows(sheet, columns, players: int) -> list[Row]:

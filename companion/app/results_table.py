@@ -30,8 +30,9 @@ def results_width(players, padding: float = 0) -> float:
     return dp(HEADING) + len(players) * column_width(players) + padding
 
 
-def fill_results(grid, chart, players, colours, rows, totals) -> None:
+def fill_results(grid, chart, players, colours, rows, totals, after=()) -> None:
     """The table in `grid` and the bars in `chart`: `rows` are (category, value per seat),
+    then the totals, then the rows `after` them (not points: the time on the clock);
     `colours` the players' RGBA (None: white)."""
     least = column_width(players)
     grid.clear_widgets()
@@ -42,7 +43,7 @@ def fill_results(grid, chart, players, colours, rows, totals) -> None:
                for seat, name in enumerate(players)]
     for head in columns:
         grid.add_widget(head)
-    for title, values in [*rows, (None, totals)]:
+    for title, values in [*rows, (None, totals), *after]:
         total = title is None
         grid.add_widget(_heading(title if not total else _("Total"), bold=total))
         for value in values:

@@ -111,6 +111,18 @@ async def played_to_the_end(d, game_id: str, players=None):
     return d.app.root.current_screen
 
 
+def _clock_row(results, players: int) -> list[str]:
+    """The results table's row of the time on the clock: its heading and a value per player."""
+    from companion.app.i18n import _
+    cells = [getattr(w, "name", "") or getattr(w, "text", "")
+             for w in reversed(results.ids.results.children)]
+    heading = _("Time on the clock")
+    if heading not in cells:
+        return []
+    at = cells.index(heading)
+    return cells[at:at + 1 + players]
+
+
 async def records_chart(d, args):
     """Each game's results screen has Chart & times: the score over time with every player's
     clock, large; Back returns to the results. History's page of a game has it too."""
@@ -119,6 +131,9 @@ async def records_chart(d, args):
         results = await played_to_the_end(d, game_id)
         name = results.name
         results_audit = await d.audit(f"records-results-{game_id}")
+        clock_row = _clock_row(results, len(d.app.table.header.players))
+        from companion.records.clocks import seconds_text
+        clocks = [seconds_text(p.total) for p in d.app.table.clocks.all()]
         await d.tap(_find(results, "Chart & times"))
         await d.wait_for(lambda: d.app.root.current == "game_record", what="the record")
         record = d.app.root.current_screen
@@ -127,7 +142,8 @@ async def records_chart(d, args):
         found[game_id] = {"results": name, "points": len(chart.series.points),
                           "final": chart.series.final, "chart": [chart.width, chart.height],
                           "audit": await d.audit(f"records-chart-{game_id}"),
-                          "results_audit": results_audit}
+                          "results_audit": results_audit, "clock_row": clock_row,
+                          "clocks": clocks}
         await d.tap(_find(record, "Back"))
         await d.frames(0.3)
         found[game_id]["back_to"] = d.app.root.current

@@ -45,6 +45,9 @@ def test_every_results_screen_and_history_show_the_chart_and_the_clocks(run_scen
         clean(game["audit"])
         clean(game["results_audit"])
         assert game["back_to"] == game["results"], game
+        # every player's whole time on the clock is on the results screen itself, in the table
+        assert game["clock_row"][1:] == game["clocks"] and len(game["clocks"]) >= 2, game
+        assert any(clock != "0:00" for clock in game["clocks"]), game
     assert seen["history"]["screen"] == "game_record", seen["history"]
     clean(seen["history"]["log_audit"])  # History's page of the game, with its button
     clean(seen["history"]["audit"])
