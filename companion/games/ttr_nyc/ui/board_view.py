@@ -263,7 +263,10 @@ class BoardView(Widget):
                 c = max(r * 0.62, sp(8))
                 places.disc((0.95, 0.75, 0.15, 1), x + r * 0.3 + c, y + r * 0.3 + c, c)
                 room.shape(f"location {loc.id} coin", x + r * 0.3 + c, y + r * 0.3 + c,
-                           c + dp(2))  # (its "1" stands a little taller than the coin)
+                           c + dp(2))
+                # Its "1" as drawn (taller than the coin): the names keep clear of it too.
+                one = self._name_texture("1", LABEL_PX, False).size
+                room.text(f"coin {loc.id}", x + r * 0.3 + c, y + r * 0.3 + c, *one, LABEL_PX)
                 coins.append(("1", x + r * 0.3 + c, y + r * 0.3 + c, LABEL_PX,
                               (0.2, 0.15, 0, 1), False))
         return places, coins
