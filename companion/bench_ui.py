@@ -439,7 +439,7 @@ class TapTimer:
             return dispatch(etype, me)
 
         EventLoop.post_dispatch_input = post_dispatch_input
-        append = app.store.append
+        append = app.store.append_all  # every stored entry goes through it (Table, Store)
 
         def timed_append(*args, **kwargs):
             started = time.perf_counter()
@@ -448,7 +448,7 @@ class TapTimer:
             finally:
                 self._writing += time.perf_counter() - started
 
-        app.store.append = timed_append
+        app.store.append_all = timed_append
 
     def on_change(self, _table, _action) -> None:  # after the app's listener: screens refreshed
         self.changed.append(time.monotonic())
@@ -476,6 +476,8 @@ class TapTimer:
             shown = await asyncio.wait_for(self.frames.next(), 10)
         if self.app.table.actions[-1] != action:
             raise AssertionError(f"stored {self.app.table.actions[-1]}, not {action}")
+        if not self._writing:  # the write went another way than Store.append_all
+            raise AssertionError("the move was stored without its write being timed")
         self.tap_ms.append((shown - up) * 1e3)
         self.handled_ms.append((self.changed[0] - up) * 1e3)
         self.draw_ms.append((shown - self.changed[0]) * 1e3)
