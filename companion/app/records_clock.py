@@ -16,7 +16,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.records.clocks import seconds_text
 from companion.store import StoreError
-from .i18n import _
+from .i18n import _, tr
 from .theme import touch
 from .widgets import panel
 
@@ -101,6 +101,8 @@ class ClockButton:
         # view covers neither), so the view goes with it: it would say "Paused" over a game
         # whose clocks run.
         App.get_running_app().bind(on_table_change=lambda *_: show_break())
+        # "Pause" in the new language at once, not at the next second's tick.
+        tr.fbind("_", lambda *_: self.tick(0))
 
     def start(self) -> None:
         if self._event is None:

@@ -43,6 +43,11 @@ async def records_clocks(d, args):
     await d.frames(0.4)
     seen["long_press_paused"] = table.paused
     seen["log"] = [entry.get("type") for _, entry in d.app.store.log(table.game_id)][-3:]
+    from companion.app.i18n import tr
+    language = tr.language
+    tr.switch("sv")  # the clock's words follow at once, not at its next second
+    seen["switched"] = screen.clock_button.button.text
+    tr.switch(language)
     d.record("clocks", seen)
 
 

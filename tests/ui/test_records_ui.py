@@ -24,6 +24,7 @@ def test_the_clock_beside_the_seat_strip_pauses_and_goes_on(run_scenario, langua
     assert seen["after_go_on"] is False and seen["break_after"] == 0, seen
     assert seen["long_press_paused"] is True, seen
     assert seen["log"][-3:] == ["pause", "resume", "pause"], seen
+    assert seen["switched"].endswith("Paus"), seen  # Swedish at once, not a tick later
 
 
 def test_a_move_during_a_break_ends_it_and_its_view(run_scenario):
