@@ -148,7 +148,7 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
 def test_each_games_strict_scanning_card_says_what_it_scans():
     """Issue 17 point 4: strict scanning differs by game, so its card is each game's own and
     says whether the hands dealt at setup are scanned (Ticket to Ride: yes, show_hand;
-    TraffIQ: yes, show_tile; Railways: only what is drawn in play, the dealt cards unseen)."""
+    TraffIQ: yes, show_tile; Railways: yes, show_card)."""
     assert not {"scan_the_card", "scan_the_tile", "scan_drawn_card"} & {
         code for card in COMMON for code in card.codes}
     ttr = card_for("ttr-nyc", "scan_drawn_card")
@@ -158,5 +158,5 @@ def test_each_games_strict_scanning_card_says_what_it_scans():
     assert "scans the 2 tiles drawn at setup" in traffiq.text, traffiq
     card = card_for("rotw-card-game", "scan_the_card")
     assert card.rule in {c.rule for c in rule_book("rotw-card-game").CARDS}, card
-    assert "after setup" in card.text and "at setup are not scanned" in card.text, card
-    assert "each hand exactly" not in card.text, card
+    assert card_for("rotw-card-game", "show_cards_first") is card
+    assert "the 2 cards dealt at setup" in card.text and "every hand exactly" in card.text, card

@@ -125,6 +125,9 @@ async def act(d, action) -> None:
         for cube in action.cubes:
             await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
             await d.tap(ps.questions.goods_buttons[cube])
+    elif kind == "show_card":  # strict scanning: a card dealt at setup
+        await d.wait_for(lambda: dialog_kind(d) == "show_card", what="the dealt cards' question")
+        await d.tap(ps.dialog.cards[action.card])
     elif kind == "discard_excess":
         for card in action.cards:
             await d.wait_for(lambda: dialog_kind(d) == "hand_limit", what="the hand limit")
@@ -133,6 +136,8 @@ async def act(d, action) -> None:
         await d.tap_id("rotw_play", f"slot{action.slot}")
     elif kind == "take_deck":
         await d.tap_id("rotw_play", "deck")
+        if action.card is not None and s.scanned_draws:
+            await tap_drawn(d, action.card)
     elif kind == "take_discard":
         await d.tap_id("rotw_play", "discard")
     elif kind == "stop_taking":
@@ -169,6 +174,8 @@ async def act(d, action) -> None:
         await d.tap(ps.dialog.cards[action.card])
         if action.slot is None:
             await tap_dialog(d, _("The top of the draw pile"))
+            if action.taken is not None and s.scanned_draws:
+                await tap_drawn(d, action.taken)
         else:
             await tap_dialog(d, card=action.taken)
     elif kind == "discard_restock":
@@ -178,6 +185,12 @@ async def act(d, action) -> None:
         await tap_dialog(d, city_name(action.city, s))
     else:
         raise AssertionError(f"no way to tap {kind}")
+
+
+async def tap_drawn(d, card: str) -> None:
+    """Which card came off the draw pile, where every card drawn is scanned."""
+    await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="which card came off the pile")
+    await d.tap(play(d).dialog.cards[card])
 
 
 def same(done, planned) -> bool:
@@ -192,8 +205,9 @@ async def start_game(d, playout) -> None:
     await d.wait_for(lambda: d.app.root.current == "rotw_play", what="the play screen")
 
 
-def make_playout(seed: int, players: int = 2) -> RotwPlayout:
-    playout = RotwPlayout(rules_for(GAME), players, random.Random(seed))
+def make_playout(seed: int, players: int = 2, strict: bool = False) -> RotwPlayout:
+    """A seeded game; `strict`: every card scanned, the dealt ones too (Settings' toggle)."""
+    playout = RotwPlayout(rules_for(GAME), players, random.Random(seed), strict=strict)
     playout.play()
     return playout
 
@@ -546,3 +560,54 @@ async def rotw_card_row(d, args):
                 await tap_action(d, "cancel_delivery")
         table.submit(action)
     d.record("card_row", places)
+
+
+async def rotw_scanned_setup(d, args):
+    """Settings' "scan every card, the ones dealt at setup too": after the display is turned
+    up, each player's 2 dealt cards are asked for (tapped, one a scanned city card); Undo takes
+    one back; play refused meanwhile (the question covers it); then the first turn is played."""
+    from companion.store import TaggedComponent
+    tag, city = "0C00000092", '{"value":3,"demand":"red","points":["orange","brown"]}'
+    d.app.store.set_setting("rotw_scanned_draws", "1")
+    d.app.store.teach(TaggedComponent(tag, GAME, "city", city))
+    playout = make_playout(args.seed, strict=True)
+    await start_game(d, playout)
+    table, ps = d.app.table, play(d)
+    seen = {"options": table.header.options, "asked": [], "seats": []}
+    log = playout.log
+    await act(d, log[0])  # the display turned up
+    await d.wait_for(lambda: dialog_kind(d) == "show_card", what="the dealt cards' question")
+    seen["waiting"] = table.status.waiting_for
+    seen["refused"] = table.check(log[5]).code if table.check(log[5]) else None
+    seen["asked"].append(ps.dialog.heading.text)
+    await d.shot("rotw-setup-cards")
+    seen["audit"] = await d.audit("rotw_setup_cards")
+    first = log[1]
+    await act(d, first)
+    await d.wait_for(lambda: len(table.actions) == 2, what="the first dealt card")
+    seen["asked"].append(ps.dialog.heading.text)
+    await tap_dialog(d, _("Undo"))
+    await d.wait_for(lambda: len(table.actions) == 1, what="the dealt card taken back")
+    await d.frames(0.2)
+    seen["after_undo"] = {"dialog": dialog_kind(d), "asked": ps.dialog.heading.text}
+    for done, action in enumerate(log[1:5], start=2):
+        seen["seats"].append(table.status.seat)
+        if action.card == "city-3" and "scanned" not in seen:
+            d.app.scanned(tag)  # a city card dealt at setup, scanned
+            seen["scanned"] = True
+        else:
+            await act(d, action)
+        await d.wait_for(lambda: len(table.actions) == done, what=f"dealt card {done - 1}")
+    await d.frames(0.3)
+    seen["dialog_after"] = dialog_kind(d)
+    seen["status"] = [table.status.phase.value, table.status.seat, table.status.waiting_for]
+    seen["hands"] = [[p.hand.unknown, sum(p.hand.known)] for p in table.state.seats]
+    seen["stored"] = [a.to_json() for a in table.actions[1:]]
+    seen["hand_text"] = ps.hand_text
+    seen["log_line"] = ps.last_move
+    await act(d, log[5])  # the first turn's action, by touch
+    await d.wait_for(lambda: len(table.actions) == 6, what="the first move of play")
+    seen["played"] = same(table.actions[-1], log[5])
+    await d.frames(0.3)
+    seen["audit_play"] = await d.audit("rotw_setup_cards_done")
+    d.record("setup", seen)

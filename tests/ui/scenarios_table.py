@@ -135,10 +135,10 @@ async def table_known_hand(d, args):
     from companion.core.rules import Phase
     from companion.games.rotw.ui.words import card_name
     d.app.store.set_setting("rotw_scanned_draws", "1")
-    pretend = make_playout(5, players=2)  # only its setup is used: the same at every table
+    pretend = make_playout(5, players=2, strict=True)  # only its setup is used (dealt cards too)
     await start_game(d, pretend)
     table = d.app.table
-    for done, action in enumerate(pretend.log):  # setup, then the first player's action
+    for done, action in enumerate(pretend.log):  # setup (the dealt cards named), the first action
         if table.status.phase is not Phase.SETUP and _taking(table) \
                 and table.status.waiting_for is None:
             break
@@ -206,7 +206,7 @@ async def table_discard_draw_scanned(d, args):
     tag, city = "0C00000091", '{"value":3,"demand":"red","points":["orange","brown"]}'
     d.app.store.set_setting("rotw_scanned_draws", "1")
     d.app.store.teach(TaggedComponent(tag, "rotw-card-game", "city", city))
-    pretend = make_playout(5, players=2)  # only its setup is used
+    pretend = make_playout(5, players=2, strict=True)  # only its setup is used (dealt cards too)
     await start_game(d, pretend)
     table = d.app.table
     for done, action in enumerate(pretend.log):  # the setup, up to the first player's action

@@ -153,3 +153,26 @@ def test_the_take_cards_row_stays_put_whatever_the_prompt(run_scenario, language
     places = report["card_row"]
     assert len(places) >= 6, places  # the action, taking, a second card, a delivery …
     assert len({tuple(place) for place in places.values()}) == 1, places
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_strict_game_asks_for_the_cards_dealt_at_setup_first(run_scenario, language):
+    """Issue 17 point 4: with Settings' "scan every card, the ones dealt at setup too" the game
+    asks, after the display, for each player's 2 cards dealt at setup (tapped, or a city card
+    scanned), start player first; Undo takes one back; then the first turn is played."""
+    seen = run_scenario("rotw_scanned_setup", language=language, seed=22).check().report["setup"]
+    assert seen["options"].get("scanned_draws") and seen["options"].get("scanned_setup"), seen
+    assert seen["waiting"] == "show_card" and seen["refused"] == "show_cards_first", seen
+    assert "Anna" in seen["asked"][0] and "1" in seen["asked"][0], seen["asked"]
+    assert seen["asked"][1] != seen["asked"][0], seen["asked"]  # card 2 of 2 asked next
+    assert seen["after_undo"] == {"dialog": "show_card", "asked": seen["asked"][0]}, seen
+    assert seen["seats"] == [0, 0, 1, 1] and seen["scanned"], seen
+    assert [a["type"] for a in seen["stored"]] == ["show_card"] * 4, seen["stored"]
+    assert seen["stored"][1]["card"] == "city-3", seen["stored"]  # the scanned one
+    assert seen["hands"] == [[0, 4], [0, 4]], seen  # every hand known exactly
+    assert seen["status"] == ["play", 0, None] and seen["dialog_after"] == "", seen
+    assert "Ben" in seen["log_line"], seen
+    assert seen["played"], seen  # the first turn, by touch
+    for audit in (seen["audit"], seen["audit_play"]):
+        for kind in ("touch", "outside", "overlap"):
+            assert not audit.get(kind), (kind, audit[kind])

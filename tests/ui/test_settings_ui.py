@@ -23,7 +23,7 @@ def test_the_toggles_say_on_or_off_and_sit_level_with_the_buttons(run_scenario):
     # what each game scans (issue 17 point 4): the dealt hands only where the label says "dealt"
     words = [t["text"].split("[/b]\n")[1] for t in off["scanning"]]
     assert words[0].startswith("scan every card dealt or drawn"), words
-    assert words[1].startswith("scan every card drawn from the pile after setup"), words
+    assert words[1].startswith("scan every card, the ones dealt at setup too"), words
     assert words[2].startswith("scan every tile, the 2 drawn at setup too"), words
     assert not any(": \n" in t["text"] or t["text"].split("\n")[0].endswith("Game:")
                    for t in off["scanning"]), off["scanning"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from companion.core.rules import Action
+from companion.core.rules import Action, Phase
 from .engine import (GOODS, RAIL_COLOURS, Build, Card, Deliver, DiscardDraw, DiscardExcess,
-    DiscardRestock, DrawGoods, Pass, PlayLocomotive, Rotw, RotwState, Step, StopTaking, TakeDeck,
-    TakeDiscard, TakeDisplay, TurnUp)
+    DiscardRestock, DrawGoods, Pass, PlayLocomotive, Rotw, RotwState, ShowCard, Step, StopTaking,
+    TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
 from .engine.box import KINDS, LOCO, PAYING
 from companion.core.playout_loop import PlayoutLoop
 
@@ -37,15 +37,20 @@ class RotwPlayout(PlayoutLoop):
     max_steps = 20_000  # a 4-player game of many small turns
 
     def __init__(self, rules: Rotw, players: int, rng: random.Random, *, family: bool = False,
-                 scan: bool = False, build_bias: float = 0.7, deliver_bias: float = 0.7):
+                 scan: bool = False, strict: bool = False, build_bias: float = 0.7,
+                 deliver_bias: float = 0.7):
         self.rules = rules
         self.rng = rng
-        self.scan = scan  # the table reports every card drawn blind (a scanner)
+        # The table reports every card drawn blind (a scanner); strict: it must (the options
+        # scanned_draws and scanned_setup), the cards dealt at setup too.
+        self.scan = scan or strict
         self.build_bias = build_bias
         self.deliver_bias = deliver_bias
         box = rules.box
         self.players = tuple(f"P{seat + 1}" for seat in range(players))
         self.options = {"first": rng.randrange(players), "family": family}
+        if strict:
+            self.options.update(scanned_draws=True, scanned_setup=True)
         self.state: RotwState = rules.new_state(self.players, self.options)
         counts = list(box.cards)
         counts[LOCO] -= players
@@ -73,6 +78,9 @@ class RotwPlayout(PlayoutLoop):
         if s.pending_goods is not None:
             return DrawGoods(tuple(self.hidden.bag.pop() for _ in range(s.pending_goods[1])))
         seat = s.current
+        if s.phase is Phase.SETUP:  # strict: a dealt card the table has not named yet
+            known, held = s.seats[seat].hand.known, self.hidden.hands[seat]
+            return ShowCard(seat, next(c for c in CARDS if held[c] > known[c]).key)
         if s.step is Step.TAKE:
             return self._take(seat)
         if s.step is Step.HAND_LIMIT:

@@ -81,12 +81,12 @@ CARDS = (
         ("turn_up_first", "goods_first", "no_turn_up_expected", "no_goods_expected",
          "turn_up_count", "goods_count", "not_in_bag", "too_many_cards", "name_the_card",
          "unknown_card", "unknown_goods", "unknown_colour", "unknown_city", "bad_city_value")),
-    RuleCard("rotw_scanning", N_("Every card drawn is scanned"), N_(
-        "This game was started with \u201cscan every card drawn from the pile after setup\u201d "
-        "(Settings): each card taken from the draw pile during play is scanned or tapped, so the "
-        "companion knows it. The cards dealt at setup are not scanned: they stay unseen. Scan "
-        "the card you drew before you go on."),
-        ("scan_the_card",)),
+    RuleCard("rotw_scanning", N_("Every card is scanned"), N_(
+        "This game was started with \u201cscan every card, the ones dealt at setup too\u201d "
+        "(Settings): before the first turn each player scans or taps the 2 cards dealt at setup "
+        "that nobody saw, and each card taken from the draw pile during play is scanned or "
+        "tapped, so the companion knows every hand exactly. Scan the card before you go on."),
+        ("scan_the_card", "show_cards_first", "show_card_at_setup", "cards_already_shown")),
 )
 
 TABLE_OPTIONS = (

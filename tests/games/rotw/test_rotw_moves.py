@@ -21,7 +21,7 @@ from companion.boards import data_dir, rules_for
 from companion.core.rules import Phase
 from companion.games.rotw.engine import (GOODS, RAIL_COLOURS, START, Build, Card, Deliver,
     DiscardDraw, DiscardExcess, DiscardRestock, DrawGoods, Joint, Pass, PlayLocomotive,
-    StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
+    ShowCard, StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
 from companion.games.rotw.engine.box import CITY_VALUES, PAYING, city_card
 from companion.games.rotw.engine.building import can_pay
 from companion.games.rotw.engine.goods import best_sets, best_split
@@ -32,10 +32,11 @@ from companion.games.rotw.playout import RotwPlayout
 REPORTS = ("turn_up", "draw_goods")  # the table may still report a card turned up at the end
 THOROUGH_EVERY = 9  # the enumerators are compared with apply over a superset every 9th state
 # The reasons of whose turn and which step it is: apply checks them before anything else.
-TURN_CODES = {"turn_up_first", "goods_first", "not_playing", "not_your_turn", "wrong_step",
+TURN_CODES = {"turn_up_first", "goods_first", "show_cards_first", "not_playing", "not_your_turn", "wrong_step",
               "take_after_action"}
 GAMES = [(2, 1, {}), (3, 2, {"scan": True}), (4, 3, {"deliver_bias": 0.95}),
-         (2, 4, {"family": True}), (2, 5, {"build_bias": 0.3, "deliver_bias": 0.9})]
+         (2, 4, {"family": True}), (2, 5, {"build_bias": 0.3, "deliver_bias": 0.9}),
+         (3, 6, {"strict": True})]
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +91,8 @@ def witness(rules, s, seat, kind):
         return TurnUp(tuple(card.key for card in cards))
     if kind == "draw_goods":
         return DrawGoods(report_walk(s.pending_goods[1], lambda c: rules.drawable_goods(s, c)))
+    if kind == "show_card":
+        return ShowCard(seat, rules.reportable_cards(s)[0].key)
     if kind == "build":
         return build_witness(rules, s, seat)
     if kind == "play_locomotive":
@@ -100,6 +103,8 @@ def witness(rules, s, seat, kind):
     if kind == "discard_draw":
         slot = rules.draw_sources(s)[0]
         taken = None if slot is None else Card(s.display[slot]).key
+        if slot is None and s.scanned_draws:  # the card off the pile is named
+            taken = rules.reportable_cards(s)[0].key
         return DiscardDraw(seat, hand[0].key, slot, taken)
     if kind == "discard_restock":
         return DiscardRestock(seat, hand[0].key, rules.restock_cities(s)[0])
@@ -107,6 +112,8 @@ def witness(rules, s, seat, kind):
         count = rules.over_limit(s, seat)
         cards = report_walk(count, lambda c: rules.hand_cards(s, seat, c))
         return DiscardExcess(seat, tuple(card.key for card in cards))
+    if kind == "take_deck" and s.scanned_draws:
+        return TakeDeck(seat, rules.reportable_cards(s)[0].key)
     return simple_move(s, seat, kind)
 
 
@@ -150,6 +157,8 @@ def candidates(rules, s, seat, kind, thorough: bool) -> list:
     if kind == "draw_goods":
         cubes = s.pending_goods[1] if s.pending_goods else 1
         return [DrawGoods((goods,) * cubes) for goods in GOODS]
+    if kind == "show_card":
+        return [ShowCard(seat, card.key) for card in Card]
     if kind == "build":
         pairs = itertools.product(CITY_VALUES, RAIL_COLOURS)
         return [Build(seat, v, None if v == 5 else "red", (c,), START, c,
@@ -248,10 +257,13 @@ def check_discards(rules, s, seat, moves) -> None:
         hand = set(rules.hand_cards(s, seat))
         source = rules.draw_sources(s)[0]
         taken = None if source is None else Card(s.display[source]).key
+        if source is None and s.scanned_draws:  # the card off the pile is named
+            taken = rules.reportable_cards(s)[0].key
         assert hand == {card for card in Card
                         if accepted(rules, s, DiscardDraw(seat, card.key, source, taken))}
         card = next(iter(hand)).key
-        sources = {slot for slot, key in [(None, None), *display_slots(s)]
+        pile = rules.reportable_cards(s)[0].key if s.scanned_draws else None
+        sources = {slot for slot, key in [(None, pile), *display_slots(s)]
                    if accepted(rules, s, DiscardDraw(seat, card, slot, key))}
         assert set(rules.draw_sources(s)) == sources
     if moves["discard_restock"].open:
@@ -272,6 +284,10 @@ def check_hand_limit(rules, s, seat) -> None:
 
 
 def check_reports(rules, s) -> None:
+    for seat in range(len(s.players)):  # a dealt card named: any the box still has unseen
+        if rules.check(s, ShowCard(seat, "x")).code == "unknown_card":
+            assert {card for card in Card if accepted(rules, s, ShowCard(seat, card.key))} == \
+                set(rules.reportable_cards(s))
     if s.pending_slots:
         for cards in itertools.product(Card, repeat=len(s.pending_slots)):
             walked = all(card in rules.reportable_cards(s, cards[:i])

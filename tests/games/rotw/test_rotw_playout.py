@@ -34,7 +34,7 @@ def rules():
 
 
 def game_options(index: int) -> dict:
-    return {"family": index % 10 == 9, "scan": index % 3 == 1,
+    return {"family": index % 10 == 9, "scan": index % 3 == 1, "strict": index % 6 == 1,
             "build_bias": (0.7, 0.3, 0.95)[index % 3], "deliver_bias": (0.7, 0.9, 0.3)[index % 3]}
 
 

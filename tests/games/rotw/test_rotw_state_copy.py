@@ -31,6 +31,7 @@ def busy_state() -> RotwState:
     s.pending_slots, s.pending_goods = (1,), ("c1", 2)
     s.triggered, s.final_left = EndReason.NO_TRAINS, 2
     s.scanned_draws = True
+    s.scanned_setup = True
     s.table = RotwTable(locomotive_second=False)  # frozen: shared, never changed
     s.discard.append(3)
     for player in s.seats:

@@ -2,7 +2,7 @@
 
 from .actions import (Build, Deliver, DiscardDraw, DiscardExcess, DiscardRestock, DrawGoods,
     FinishScoring, Pass, PlaceCity, PlaceLink, PlayLocomotive, SetDelivered, SetLocomotives,
-    SetTrack, StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
+    SetTrack, ShowCard, StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
 from .box import GOODS, RAIL_COLOURS, START, Box, Card
 from .network import Joint
 from .rules import Rotw
@@ -12,6 +12,6 @@ __all__ = [
     "Box", "Build", "Card", "City", "Deliver", "DiscardDraw", "DiscardExcess", "DiscardRestock",
     "DrawGoods", "EndReason", "FinishScoring", "GOODS", "Hand", "Joint", "Link", "Mode", "Pass",
     "PlaceCity", "PlaceLink", "PlayLocomotive", "PlayerState", "RAIL_COLOURS", "Rotw",
-    "RotwState", "START", "SetDelivered", "SetLocomotives", "SetTrack", "Step", "StopTaking",
-    "TakeDeck", "TakeDiscard", "TakeDisplay", "TurnUp",
+    "RotwState", "START", "SetDelivered", "SetLocomotives", "SetTrack", "ShowCard", "Step",
+    "StopTaking", "TakeDeck", "TakeDiscard", "TakeDisplay", "TurnUp",
 ]

@@ -25,6 +25,16 @@ class DrawGoods(Action):
     cubes: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ShowCard(Action):
+    """At setup, in a game where the dealt cards are scanned too (`scanned_setup`): one of the
+    cards dealt to this player that the table did not see, named (scanned or tapped)."""
+
+    type = "show_card"
+    seat: int
+    card: str
+
+
 # ---- step 1: one of the five actions ----------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +205,6 @@ class FinishScoring(Action):
     type = "finish_scoring"
 
 
-ACTIONS = (TurnUp, DrawGoods, Build, PlayLocomotive, Deliver, DiscardDraw, DiscardRestock, Pass,
-           TakeDeck, TakeDisplay, TakeDiscard, StopTaking, DiscardExcess, PlaceCity, PlaceLink,
-           SetLocomotives, SetDelivered, SetTrack, FinishScoring)
+ACTIONS = (TurnUp, DrawGoods, ShowCard, Build, PlayLocomotive, Deliver, DiscardDraw,
+           DiscardRestock, Pass, TakeDeck, TakeDisplay, TakeDiscard, StopTaking, DiscardExcess,
+           PlaceCity, PlaceLink, SetLocomotives, SetDelivered, SetTrack, FinishScoring)

@@ -10,7 +10,7 @@ from .box import Box
 from .building import check_can_build
 from .delivering import check_can_deliver, check_can_play_locomotive
 from .discarding import check_can_discard_draw, check_can_restock
-from .reports import check_goods_expected, check_turn_up_expected
+from .reports import check_can_show_card, check_goods_expected, check_turn_up_expected
 from .score_only import check_score_only
 from .state import Mode, RotwState, Step
 from .taking import (check_can_stop_taking, check_can_take_deck, check_can_take_discard,
@@ -22,6 +22,7 @@ Check = Callable[[Box, RotwState, int], object]
 PLAY: dict[str, Check] = {
     "turn_up": lambda box, s, seat: check_turn_up_expected(s),
     "draw_goods": lambda box, s, seat: check_goods_expected(s),
+    "show_card": lambda box, s, seat: check_can_show_card(s, seat),
     "build": check_can_build,
     "play_locomotive": check_can_play_locomotive,
     "deliver": lambda box, s, seat: check_can_deliver(s, seat),

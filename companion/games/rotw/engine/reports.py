@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.core.rules import Phase, RuleViolation
-from .actions import DrawGoods, TurnUp
+from .actions import DrawGoods, ShowCard, TurnUp
 from .box import GOODS, Box, Card, parse_card, parse_goods
 from .holding import check_box, counts, unseen
 from .state import EndReason, RotwState
-from .turn import off_the_deck, settle, trigger
+from .refusals import check_seat
+from .turn import end_setup, off_the_deck, settle, trigger
 
 
 def turn_up(box: Box, s: RotwState, action: TurnUp) -> None:
@@ -26,10 +27,32 @@ def turn_up(box: Box, s: RotwState, action: TurnUp) -> None:
         s.display[slot] = card
     s.pending_slots = ()
     off_the_deck(s, len(cards))
-    if s.phase is Phase.SETUP:
-        s.phase = Phase.PLAY
-        s.current = s.first
+    end_setup(s)
     settle(box, s)
+
+
+def show_card(box: Box, s: RotwState, action: ShowCard) -> None:
+    """[decision, issue 17] Where the dealt cards are scanned, each card dealt at setup that the
+    table did not see (all but the Locomotive and the City 2) is named before the first turn, so
+    every hand is known exactly; the box must still have it unseen."""
+    seat = check_can_show_card(s, action.seat)
+    card = parse_card(action.card)
+    check_box(box, s, card, 1)
+    hand = s.seats[seat].hand
+    hand.unknown -= 1
+    hand.known[card] += 1
+    end_setup(s)
+
+
+def check_can_show_card(s: RotwState, seat: int) -> int:
+    check_seat(s, seat)
+    if s.phase is not Phase.SETUP or not s.scanned_setup:
+        raise RuleViolation("show_card_at_setup", "The cards dealt at setup are named at setup, "
+                            "before the first turn, in a game where they are scanned.")
+    if not s.seats[seat].hand.unknown:
+        raise RuleViolation("cards_already_shown", "{player}'s cards from setup are already "
+                            "known.", player=s.players[seat])
+    return seat
 
 
 def draw_goods(box: Box, s: RotwState, action: DrawGoods) -> None:

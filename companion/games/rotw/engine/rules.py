@@ -13,7 +13,7 @@ from companion.core.table_options import read_table_options
 from . import building, delivering, discarding, network, reports, score_only, taking
 from .actions import (ACTIONS, Build, Deliver, DiscardDraw, DiscardExcess, DiscardRestock,
     DrawGoods, FinishScoring, Pass, PlaceCity, PlaceLink, PlayLocomotive, SetDelivered,
-    SetLocomotives, SetTrack, StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
+    SetLocomotives, SetTrack, ShowCard, StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
 from .box import GOODS, LOCO, Box, Card
 from .delivering import Delivery
 from .holding import hand_cards
@@ -51,7 +51,7 @@ class Rotw(Rules):
     def new_state(self, players: tuple[str, ...] | list[str],
                   options: Mapping[str, Any] | None = None) -> RotwState:
         """Setup: each player holds a Locomotive, a value-2 city and 2 unseen cards; 3 cards are
-        waiting to be turned face up."""
+        waiting to be turned face up (and, with `scanned_setup`, the unseen cards named)."""
         options = dict(options or {})
         box, players = self.box, tuple(players)
         check_players(players, "Railways of the World: The Card Game", box.min_players,
@@ -64,9 +64,8 @@ class Rotw(Rules):
         family = options.get("family", False)
         if not isinstance(family, bool):
             raise RuleViolation("bad_option", "The option family is true or false.")
-        scanned = options.get("scanned_draws", False)
-        if not isinstance(scanned, bool):
-            raise RuleViolation("bad_option", "The option scanned_draws is true or false.")
+        scanned, scanned_setup = (_option_bool(options, key)
+                                  for key in ("scanned_draws", "scanned_setup"))
         table = read_table_options(RotwTable, options)
         removed = family and table.family_locomotives is FamilyLocomotives.REMOVED
         box = self._no_locomotives if removed else box
@@ -75,7 +74,7 @@ class Rotw(Rules):
             players=players, mode=mode, family=family, first=first, phase=Phase.SETUP,
             current=first, step=Step.ACTION, seats=seats, display=[None] * box.display,
             discard=[], deck=sum(box.cards), bag=[box.cubes_per_colour] * len(GOODS),
-            scanned_draws=scanned, table=table,
+            scanned_draws=scanned, table=table, scanned_setup=scanned_setup,
         )
         if mode is Mode.SCORE_ONLY:
             state.phase = Phase.SCORING
@@ -111,6 +110,8 @@ class Rotw(Rules):
             return Status(Phase.SCORING, None, "score_entries", s.triggered, final)
         if s.pending_slots:
             return Status(s.phase, s.current, "turn_up", s.triggered, final)
+        if s.phase is Phase.SETUP:  # the dealt cards are scanned: this seat's are asked for
+            return Status(s.phase, s.current, "show_card")
         if s.pending_goods:
             return Status(s.phase, s.current, "draw_goods", s.triggered, final)
         return Status(s.phase, s.current, None, s.triggered, final)
@@ -203,6 +204,7 @@ def _handlers(box: Box) -> dict:
     """Each action's handler, with the cards the game is played with."""
     return {
         TurnUp: partial(reports.turn_up, box), DrawGoods: partial(reports.draw_goods, box),
+        ShowCard: partial(reports.show_card, box),
         Build: partial(building.build, box),
         PlayLocomotive: partial(delivering.play_locomotive, box),
         Deliver: partial(delivering.deliver, box),
@@ -229,6 +231,15 @@ def _pass(box: Box, s: RotwState, action: Pass) -> None:
         next_final_delivery(s)
     else:
         after_action(box, s)
+
+
+def _option_bool(options: Mapping[str, Any], key: str) -> bool:
+    """`scanned_draws` (every card drawn from the pile in play is named) or `scanned_setup` (the
+    cards dealt at setup too): true or false."""
+    value = options.get(key, False)
+    if not isinstance(value, bool):
+        raise RuleViolation("bad_option", "The option {key} is true or false.", key=key)
+    return value
 
 
 def _option_mode(options: Mapping[str, Any]) -> Mode:

@@ -127,6 +127,7 @@ class RotwState:
     final_left: int = 0  # players still to make their final delivery
     scanned_draws: bool = False  # every card taken from the draw pile is scanned (named)
     table: RotwTable = RotwTable()  # the table options: the rulebook's open readings
+    scanned_setup: bool = False  # the cards dealt at setup are named too, before the first turn
 
     def copy(self) -> "RotwState":
         return RotwState(
@@ -134,7 +135,7 @@ class RotwState:
             [p.copy() for p in self.seats], self.display[:], self.discard[:], self.deck,
             self.bag[:], {k: c.copy() for k, c in self.cities.items()}, dict(self.links),
             self.pending_slots, self.pending_goods, self.taken, self.triggered, self.final_left,
-            self.scanned_draws, self.table,
+            self.scanned_draws, self.table, self.scanned_setup,
         )
 
     @property

@@ -20,6 +20,9 @@ def check_turn(s: RotwState, seat: int, step: Step) -> int:
         raise RuleViolation("turn_up_first", "First say which card(s) were turned face up.")
     if s.pending_goods is not None:
         raise RuleViolation("goods_first", "First say which cubes were drawn from the bag.")
+    if s.phase is Phase.SETUP:  # the display is turned up: only dealt cards are left unnamed
+        raise RuleViolation("show_cards_first", "Every card is scanned in this game: first "
+                            "name the cards dealt to each player at setup.")
     if s.phase not in PLAYING:
         raise RuleViolation("not_playing", "That move is made during play; the game is in "
                             "{phase}.", phase=s.phase.value)
@@ -52,6 +55,29 @@ def check_not_family(s: RotwState) -> None:
 def can_take(s: RotwState) -> bool:
     """Some card can be taken: the draw pile, the display or the discard pile has one."""
     return s.deck > 0 or bool(s.discard) or any(c is not None for c in s.display)
+
+
+def unseen_seat(s: RotwState) -> int | None:
+    """Where the dealt cards are scanned (`scanned_setup`), the first seat from the start player
+    on still holding a dealt card nobody named (None: none, or the option is off)."""
+    if not s.scanned_setup:
+        return None
+    count = len(s.players)
+    return next((seat for seat in ((s.first + i) % count for i in range(count))
+                 if s.seats[seat].hand.unknown), None)
+
+
+def end_setup(s: RotwState) -> None:
+    """Play begins once the display is turned up and, where the dealt cards are scanned, every
+    one of them is named; until then the seat asked for its cards is the one to move."""
+    if s.phase is not Phase.SETUP or s.pending_slots:
+        return
+    seat = unseen_seat(s)
+    if seat is not None:
+        s.current = seat
+        return
+    s.phase = Phase.PLAY
+    s.current = s.first
 
 
 # ---- the turn moves on --------------------------------------------------------------------

@@ -41,12 +41,13 @@ def _explain(violation, state) -> str:
     return explain(violation, state)
 
 
-SCANNED = "rotw_scanned_draws"  # Settings' key: new games scan every draw
+SCANNED = "rotw_scanned_draws"  # Settings' key: new games scan every card, the dealt ones too
 
 
 def _options(store, mode: str) -> dict:
     from companion.app.settings import strict_scan
-    return {"scanned_draws": True} if mode == "play" and strict_scan(store, SCANNED) else {}
+    return ({"scanned_draws": True, "scanned_setup": True}
+            if mode == "play" and strict_scan(store, SCANNED) else {})
 
 
 def game_ui() -> GameUi:
@@ -58,4 +59,4 @@ def game_ui() -> GameUi:
         kv_files=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, options=_options,
-        strict_scan=(SCANNED, lambda: _("scan every card drawn from the pile after setup")))
+        strict_scan=(SCANNED, lambda: _("scan every card, the ones dealt at setup too")))

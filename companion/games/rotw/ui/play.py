@@ -158,12 +158,12 @@ class RotwPlayScreen(PlayScreen):
         """A scanned city card fills the build question (or opens it at the player's action)."""
         if self.table is None:
             return False
-        if self.dialog is not None and self.dialog.kind == "take_deck" \
+        if self.dialog is not None and self.dialog.kind in ("take_deck", "show_card") \
                 and component.kind == "city":
             from .city_card import CityCard
             card = CityCard.from_value(component.value)
             if card is not None:
-                self.dialog.on_card(f"city-{card.value}")  # Taking's or Discarding's
+                self.dialog.on_card(f"city-{card.value}")  # Taking's, Discarding's, setup's
                 return True
         return self.building.scanned(component)
 

@@ -1,5 +1,6 @@
-"""The table's questions: the cards turned face up, the cubes drawn from the bag and the cards
-discarded at the hand limit, tapped one by one (the engine says which may come next)."""
+"""The table's questions: the cards turned face up, the cards dealt at setup where they are
+scanned, the cubes drawn from the bag and the cards discarded at the hand limit, tapped one by one
+(the engine says which may come next)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from kivy.uix.label import Label
 
 from companion.app.i18n import _, ngettext
 from companion.core.rules import Phase
-from ..engine import GOODS, DiscardExcess, DrawGoods, TurnUp
+from ..engine import GOODS, DiscardExcess, DrawGoods, ShowCard, TurnUp
 from ..engine.box import parse_card
 from .widgets import CardPicker, GoodsButton, RotwDialog, button_row
 from .words import city_name, goods_name
 
-QUESTIONS = ("turn_up", "goods", "hand_limit")  # the kinds of dialog that ask the table
+# the kinds of dialog that ask the table
+QUESTIONS = ("turn_up", "show_card", "goods", "hand_limit")
 
 
 class Questions:
@@ -41,6 +43,8 @@ class Questions:
         waiting = self.table.status.waiting_for
         if waiting == "turn_up":
             self.turn_up()
+        elif waiting == "show_card":
+            self.show_card()
         elif waiting == "draw_goods":
             self.draw_goods()
         elif self.screen.is_open("discard_excess"):
@@ -99,6 +103,29 @@ class Questions:
 
     def _turned_up(self, key: str) -> None:
         self._collect(key, len(self.table.state.pending_slots), self.turn_up, TurnUp)
+
+    # ---- the cards dealt at setup, where they are scanned -------------------------------
+
+    def show_card(self) -> None:
+        """One of the cards dealt to the seat the engine asks for, tapped or scanned (a scan
+        answers through the picker's `on_card`: RotwPlayScreen.component_scanned); each is
+        stored at once, so Undo takes back the last one."""
+        table = self.table
+        s, seat = table.state, table.status.seat
+        if self.asked() != "show_card":
+            picker = self._start(CardPicker("show_card", self._shown))
+            picker.set_buttons(picker.button(_("Undo"), self.screen.undo), self._home(picker))
+        hand = s.seats[seat].hand
+        dealt = table.rules.box.hand_at_setup - 2  # the Locomotive and the City 2 are seen
+        allowed = {card.key for card in table.rules.reportable_cards(s)}
+        self.screen.dialog.show(_(
+            "{player}: the cards dealt to you at setup. Every card is scanned in this game: "
+            "tap card {n} of {count} (or scan it)").format(
+            player=table.header.players[seat], n=dealt - hand.unknown + 1, count=dealt),
+            [], allowed)
+
+    def _shown(self, key: str) -> None:
+        self.screen.submit(ShowCard(self.table.status.seat, key))
 
     # ---- the cubes drawn from the bag --------------------------------------------------
 

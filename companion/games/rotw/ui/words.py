@@ -119,12 +119,22 @@ def explain(violation: RuleViolation, state=None) -> str:
     return Refusal(text, violation.code, GAME_ID)  # its code opens the rule card (Why?)
 
 
+PLAYER_LINES = {  # the log lines that name only the player
+    "show_card": lambda: _("{player} scanned a card dealt at setup"),
+    "pass": lambda: _("{player} passed"),
+    "take_deck": lambda: _("{player} drew a card from the deck"),
+    "stop_taking": lambda: _("{player} took no second card"),
+}
+
+
 def describe(action, players: tuple[str, ...], rules=None) -> str:
     """One line of the game's log."""
     if action is None:
         return _("A move was taken back.")
     kind = action.type
     who = players[action.seat] if getattr(action, "seat", None) is not None else ""
+    if kind in PLAYER_LINES:
+        return PLAYER_LINES[kind]().format(player=who)
     if kind == "turn_up":
         return _("Turned face up: {cards}").format(
             cards=", ".join(card_name(c) for c in action.cards))
@@ -149,14 +159,8 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
     if kind == "discard_restock":
         return _("{player} discarded {card} and restocked {city}").format(
             player=who, card=card_name(action.card), city=action.city)
-    if kind == "pass":
-        return _("{player} passed").format(player=who)
-    if kind == "take_deck":
-        return _("{player} drew a card from the deck").format(player=who)
     if kind in ("take_display", "take_discard"):
         return _("{player} took {card}").format(player=who, card=card_name(action.card))
-    if kind == "stop_taking":
-        return _("{player} took no second card").format(player=who)
     if kind == "discard_excess":
         return _("{player} discarded down to the hand limit: {cards}").format(
             player=who, cards=cards_label(action.cards))
