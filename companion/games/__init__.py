@@ -2,8 +2,8 @@
 
 Each game is a package `companion.games.<package>` whose `GAME` is a `Game`: its id (as in
 logs and the database), its names, player counts and colours, the choices New game offers, its
-rules with their box data, and its report, bench, playout and screens, each loaded when first
-asked for (the screens need Kivy; the command line never loads them). Home, New game,
+rules with their box data, and its report, bench, playout, score recount and screens, each loaded
+when first asked for (the screens need Kivy; the command line never loads them). Home, New game,
 score-only, History, resume, the command line's report and bench, and the catalog tool all
 read this registry. Tests may `register` a game of their own.
 
@@ -60,6 +60,9 @@ class Game:
     playout: Callable[[], Callable[..., Any]] | None = None
     # (rules, state) -> the count of each kind of piece: the same after every move of a game.
     components: Callable[[], Callable[[Rules, Any], dict[str, int]]] | None = None
+    # (a finished playout) -> each seat's total worked out without the engine's scoring code,
+    # for the conformance test to compare with `score` (None: the game has no such recount).
+    recount: Callable[[], Callable[[Any], tuple[int, ...]]] | None = None
     # players -> the colours played with that many, for New game to offer (None: every colour)
     colours_for: Callable[[int], tuple[str, ...]] | None = None
     bgg_id: int | None = None  # BoardGameGeek's id, for exports to other apps (docs/records.md)

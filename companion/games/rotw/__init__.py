@@ -37,4 +37,5 @@ GAME = Game(
     variants=(FAMILY,),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "RotwPlayout"),
-    components=lazy(f"{PACKAGE}.engine.components", "components"))
+    components=lazy(f"{PACKAGE}.engine.components", "components"),
+    recount=lazy(f"{PACKAGE}.recount", "totals"))

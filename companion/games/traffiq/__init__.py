@@ -42,5 +42,6 @@ GAME = Game(
     variants=(SCENARIO,),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TraffiqPlayout"),
-    components=lazy(f"{PACKAGE}.engine.components", "components"), colours_for=colours_for,
+    components=lazy(f"{PACKAGE}.engine.components", "components"),
+    recount=lazy(f"{PACKAGE}.recount", "totals"), colours_for=colours_for,
     bgg_id=179813)  # boardgamegeek.com/boardgame/179813 (docs/records.md)

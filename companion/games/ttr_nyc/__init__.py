@@ -34,4 +34,5 @@ GAME = Game(
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TtrPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),
+    recount=lazy(f"{PACKAGE}.recount", "totals"),
     bgg_id=253284)  # boardgamegeek.com/boardgame/253284 (docs/records.md)

@@ -6,26 +6,24 @@ replays with `play_and_check(rules, players, seed, every_step=True)`.
 
 Checked in every game: it ends; cards, cubes and trains are conserved (after every step in the
 first games of each player count, at the end in all); the engine's counts agree with the hidden
-table; the score sheet agrees with a recount from the action log alone, written here without the
-engine's scoring code.
+table; the score sheet agrees with a recount from the action log alone, written without the
+engine's scoring code (companion/games/rotw/recount.py).
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 
 from companion.boards import rules_for
 from companion.core.rules import Phase
-from companion.games.rotw.engine import START
 from companion.games.rotw.playout import RotwPlayout
+from companion.games.rotw.recount import recount
 
 BASE_SEED = 60_600_000
 GAMES_PER_COUNT = 1000  # 2, 3 and 4 players: 3000 games
 STEP_CHECKED = 100  # the first games of each player count are checked after every step
-GOODS = ("blue", "red", "black", "yellow")
 
 
 @pytest.fixture(scope="module")
@@ -60,79 +58,6 @@ def check_conserved(rules, playout) -> None:
         assert s.bag[g] + on_cities[g] + delivered[g] == box.cubes_per_colour
     assert s.bag_size == len(hidden.bag)
     assert len(s.cities) == len(s.links)  # every link brought one city
-
-
-@lru_cache(maxsize=None)
-def sets_by_brute_force(cubes: tuple[int, ...]) -> int:
-    best = 0
-    for g in range(4):
-        for size, points in ((3, 2), (4, 3)):
-            if cubes[g] >= size:
-                rest = list(cubes)
-                rest[g] -= size
-                best = max(best, points + sets_by_brute_force(tuple(rest)))
-    if min(cubes) >= 1:
-        best = max(best, 5 + sets_by_brute_force(tuple(c - 1 for c in cubes)))
-    return best
-
-
-def recount(players: int, log) -> list[tuple[int, int, int, int]]:
-    """Each seat's (track, cities, locomotives, goods sets) from the actions alone."""
-    city_value: dict[str, int] = {}
-    links: list[tuple[str, str, int, int]] = []  # (a, b, value, owner)
-    track = [0] * players
-    locos = [0] * players
-    cubes = [[0] * 4 for _ in range(players)]
-
-    def owners_on_route(a: str, b: str) -> list[int]:
-        back = {a: None}
-        todo = [a]
-        while todo:
-            here = todo.pop()
-            for x, y, _, owner in links:
-                for there, frm in ((y, x), (x, y)):
-                    if frm == here and there not in back:
-                        back[there] = (here, owner)
-                        todo.append(there)
-        owners, here = [], b
-        while back[here] is not None:
-            here, owner = back[here]
-            owners.append(owner)
-        return owners
-
-    def deliver(seat, a, b, goods):
-        owners = owners_on_route(a, b)
-        track[seat] += len(owners)
-        for owner in owners:
-            if owner != seat:
-                track[owner] += 1
-        cubes[seat][GOODS.index(goods)] += 1
-
-    for action in log:
-        kind = action.type
-        if kind == "build":
-            city = f"c{len(city_value) + 1}"
-            city_value[city] = action.value
-            paid = sum(1 if key == "loco" else int(key[-1]) for key in action.cards)
-            links.append((action.to, city, paid, action.seat))
-            track[action.seat] += paid
-        elif kind == "play_locomotive":
-            locos[action.seat] += 1
-            if action.origin is not None:
-                deliver(action.seat, action.origin, action.destination, action.goods)
-        elif kind == "deliver":
-            deliver(action.seat, action.origin, action.destination, action.goods)
-    cities = [0] * players
-    for city, value in city_value.items():
-        into = [0] * players
-        for a, b, paid, owner in links:
-            if city in (a, b) and city != START:
-                into[owner] += paid
-        for seat in range(players):
-            if into[seat] == max(into):
-                cities[seat] += value
-    return [(track[s], cities[s], locos[s], sets_by_brute_force(tuple(cubes[s])))
-            for s in range(players)]
 
 
 def play_and_check(rules, players: int, seed: int, every_step: bool = False) -> None:

@@ -26,6 +26,7 @@ from companion.games.rotw.engine import (START, Build, City, Deliver, DiscardDra
     TakeDiscard, TakeDisplay, TurnUp)
 from companion.games.rotw.engine.box import Card
 from companion.games.rotw.engine.goods import best_split
+from companion.games.rotw.recount import sets_by_brute_force  # every way, one set at a time
 from companion.games.rotw.ui.words import verdict
 
 NAMES = ("Becky", "Steve", "James", "Dot")
@@ -650,26 +651,12 @@ def test_goods_sets_are_split_for_the_most_points(rules):
     assert best_split([6, 1, 1, 1]) == 8  # 4 different + 4 alike; not 3 + 3 alike (4)
 
 
-def brute_force(cubes):
-    """Every way to take sets out of the cubes, one by one."""
-    best = 0
-    for goods in range(4):
-        for size, points in ((3, 2), (4, 3)):
-            if cubes[goods] >= size:
-                rest = list(cubes)
-                rest[goods] -= size
-                best = max(best, points + brute_force(rest))
-    if min(cubes) >= 1:
-        best = max(best, 5 + brute_force([c - 1 for c in cubes]))
-    return best
-
-
 def test_goods_split_agrees_with_brute_force_on_random_collections():
     rng = random.Random(6)
     cases = [[rng.randrange(0, 9) for _ in range(4)] for _ in range(300)]
     cases += [list(c) for c in itertools.product(range(6), repeat=4)]
     for cubes in cases:
-        assert best_split(cubes) == brute_force(cubes), cubes
+        assert best_split(cubes) == sets_by_brute_force(tuple(cubes)), cubes
 
 
 def test_ties_go_to_more_connections_then_more_goods_then_are_shared(rules):

@@ -6,8 +6,8 @@ it replays with `play_and_check(tq, players, seed=..., every_step=True, **settin
 
 Checked: vehicles are conserved (supply + map = each player's allotment), tiles are conserved
 (map + hands + supply = start tiles + 44), vehicles stand only on complete points, the game
-always ends (within a step bound) and ends the way the rules say, the score sheet counts the map,
-and the log replays to the same state.
+always ends (within a step bound) and ends the way the rules say, the score sheet counts the map
+(companion/games/traffiq/recount.py), and the log replays to the same state.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from companion.games.traffiq.engine import EndReason, Vehicle
 from companion.games.traffiq.engine.city import is_complete
 from companion.gamelog import Game, Header
 from companion.games.traffiq.playout import TraffiqPlayout
+from companion.games.traffiq.recount import totals as recount
 
 BASE_SEED = 70_000_000
 GAMES_PER_COUNT = 700  # 2, 3 and 4 players: 2100 games
@@ -74,9 +75,7 @@ def check_end(tq, playout: TraffiqPlayout) -> None:
     assert s.phase is Phase.OVER
     sheet = tq.score(s)
     assert sheet.final
-    for seat in range(len(s.players)):
-        expected = 2 * s.on_map(seat, Vehicle.VAN) + s.on_map(seat, Vehicle.TAXI)
-        assert sheet.totals[seat] == expected
+    assert sheet.totals == recount(playout)
     if s.end_reason is EndReason.ALL_VEHICLES:
         assert s.seats[s.winner].supply == 0 and sheet.winners == (s.winner,)
         assert sum(p.supply == 0 for p in s.seats) == 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter, deque
+from collections import Counter
 
 import pytest
 
@@ -22,6 +22,7 @@ from companion.boards import data_dir
 from companion.core.rules import Phase, RuleViolation
 from companion.games.ttr_nyc.engine import Card, EndReason
 from companion.games.ttr_nyc.playout import TtrPlayout
+from companion.games.ttr_nyc.recount import TIEBREAK, recount
 
 BASE_SEED = 20_250_000
 GAMES_PER_COUNT = 1000  # 2, 3 and 4 players: 3000 games in all
@@ -30,7 +31,6 @@ MAX_STEPS = 10_000
 SHOWN_FAILURES = 5
 
 CATEGORIES = ("routes", "tickets_completed", "tickets_failed", "attractions")
-TIEBREAK = "most_tickets_completed"
 
 
 def game_seed(players: int, index: int) -> int:
@@ -62,65 +62,10 @@ def raw_board() -> dict:
         return json.load(f)
 
 
-# ---- an independent scorer, from the board JSON alone ----------------------------------------
-
-def recount(raw: dict, players: int, owners: dict[str, int],
-            tickets: list[list[str]]) -> dict:
-    """Score a finished game from scratch: who owns which route and who held which ticket."""
-    route_points = {int(length): points for length, points in raw["route_points"].items()}
-    routes = {r["id"]: r for r in raw["routes"]}
-    ticket_table = {t["id"]: t for t in raw["tickets"]}
-    attractions = {loc["id"] for loc in raw["locations"] if loc["tourist_attraction"]}
-    bonus = raw["tourist_attraction_points"]
-
-    rows, completed = [], []
-    for seat in range(players):
-        own = [routes[rid] for rid, owner in owners.items() if owner == seat]
-        neighbours: dict[str, set[str]] = {}
-        for r in own:
-            neighbours.setdefault(r["a"], set()).add(r["b"])
-            neighbours.setdefault(r["b"], set()).add(r["a"])
-
-        def joined(a: str, b: str) -> bool:
-            if a not in neighbours:
-                return False
-            seen, queue = {a}, deque([a])
-            while queue:
-                here = queue.popleft()
-                if here == b:
-                    return True
-                for there in neighbours[here] - seen:
-                    seen.add(there)
-                    queue.append(there)
-            return False
-
-        done = failed = count = 0
-        for tid in tickets[seat]:
-            ticket = ticket_table[tid]
-            if joined(ticket["a"], ticket["b"]):
-                done += ticket["points"]
-                count += 1
-            else:
-                failed -= ticket["points"]
-        rows.append((sum(route_points[r["length"]] for r in own), done, failed,
-                     bonus * len(set(neighbours) & attractions)))
-        completed.append(count)
-
-    totals = [sum(row) for row in rows]
-    leaders = [seat for seat in range(players) if totals[seat] == max(totals)]
-    decided_by = None
-    if len(leaders) > 1:
-        most = max(completed[seat] for seat in leaders)
-        narrowed = [seat for seat in leaders if completed[seat] == most]
-        if len(narrowed) < len(leaders):  # it separated the winner or narrowed a shared win
-            decided_by = TIEBREAK
-        leaders = narrowed
-    return {"points": rows, "totals": tuple(totals), "winners": tuple(leaders),
-            "decided_by": decided_by, "shared": len(leaders) > 1}
-
+# ---- the independent scorer (ttr_nyc/recount.py), on positions worked out on paper ----
 
 def test_recount_by_hand(raw_board):
-    """The test's own scorer on positions worked out on paper."""
+    """The independent scorer on positions worked out on paper."""
     # a clear winner
     score = recount(raw_board, 2, {"r03": 0, "r12": 0, "r16": 0, "r38": 1, "r40": 1, "r35": 1},
                     [["t11", "t03"], ["t13"]])
