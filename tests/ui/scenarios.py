@@ -100,6 +100,14 @@ def alive(proxy) -> bool:
         return False
 
 
+def totals_row(rows: list[list[str]]) -> list[str]:
+    """The results table's totals, a value per player: the row headed Total (the time on the
+    clock may follow it)."""
+    from companion.app.i18n import _
+    found = [row for row in rows if row and row[0] == _("Total")]
+    return found[0][1:] if found else []
+
+
 def results_seen(d) -> dict:
     """What the results part of the scoring screen shows (the table read either way round:
     players down and categories across, or categories down and players across)."""
@@ -109,8 +117,8 @@ def results_seen(d) -> dict:
     cells = [c.text for c in reversed(grid.children)]
     rows = [cells[i:i + cols] for i in range(0, len(cells), cols)]
     players = list(d.app.table.header.players)
-    if rows and rows[0][1:] == players:  # players across: the totals are the last row
-        shown_players, shown_totals = rows[0][1:], rows[-1][1:]
+    if rows and rows[0][1:] == players:  # players across: the totals are a row
+        shown_players, shown_totals = rows[0][1:], totals_row(rows)
     else:  # players down: the totals are the last column
         shown_players, shown_totals = [r[0] for r in rows[1:]], [r[-1] for r in rows[1:]]
     return {"screen": d.app.root.current, "entering": scoring.entering,

@@ -13,7 +13,7 @@ from companion.boards import data_dir, rules_for
 from companion.games.rotw.engine import Step
 from companion.games.rotw.playout import RotwPlayout
 from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
-                       walk_buttons as buttons_under)
+                       totals_row, walk_buttons as buttons_under)
 
 GAME = "rotw-card-game"
 PLAYERS = ("Anna", "Ben")
@@ -280,7 +280,7 @@ def results_seen(d, playout=None) -> dict:
     sheet = d.app.table.score()
     return {"screen": d.app.root.current, "winner_text": scoring.winner_text,
             "reason_text": scoring.reason_text, "rows": rows,
-            "shown_totals": rows[-1][1:] if rows else [],
+            "shown_totals": totals_row(rows),
             "table_totals": list(sheet.totals),
             "planned_totals": list(playout.rules.score(playout.state).totals) if playout else None,
             "chart": list(scoring.ids.chart.values),

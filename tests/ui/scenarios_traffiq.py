@@ -16,7 +16,7 @@ from companion.games.traffiq.playout import TraffiqPlayout
 from companion.games.traffiq.ui.picking import Pick
 from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
 from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
-                       stored_rows, visible_texts)
+                       stored_rows, totals_row, visible_texts)
 
 GAME = "manhattan-traffiq"
 PLAY, SCORE_ONLY, SCORING = "traffiq_play", "traffiq_score_only", "traffiq_scoring"
@@ -353,7 +353,7 @@ def results_seen(d) -> dict:
     rows = [cells[i:i + cols] for i in range(0, len(cells), cols)]
     return {"screen": d.app.root.current, "winner_text": scoring.winner_text,
             "reason_text": scoring.reason_text, "rows": rows,
-            "totals": rows[-1][1:] if rows else [], "chart": list(scoring.ids.chart.values),
+            "totals": totals_row(rows), "chart": list(scoring.ids.chart.values),
             "table_totals": list(d.app.table.score().totals),
             "stored_status": d.app.store.game(d.app.table.game_id).status}
 
