@@ -518,7 +518,7 @@ async def audit_rotw(d, args):
 
     # a 2-player game where every card drawn is scanned: which card came off the pile; left
     # unfinished
-    two = rotw.make_playout(args.seed, 2)
+    two = rotw.make_playout(args.seed, 2, strict=True)  # as the toggle makes it: hands named
     await d.tap_id("home", "settings")
     await toggle_strict_scan(d, game)
     await go_home(d)
@@ -527,6 +527,8 @@ async def audit_rotw(d, args):
     await d.tap_id("new_game", "start")
     await d.wait_for(lambda: app.root.current == "rotw_play", what="the play screen")
     ps = rotw.play(d)
+    await d.frames(0.3)
+    await tour.visit("rotw-setup-cards")  # the question for the cards dealt at setup
 
     async def to_the_pile():
         for action in two.log:
