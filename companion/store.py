@@ -254,18 +254,29 @@ def _entry(game_id: int, seq: int, text: str) -> dict:
     return entry
 
 
-def _now() -> str:
+# The wall clock a row is stamped with (a test injects its own, so no test depends on the day).
+WallClock = Callable[[], datetime]
+
+
+def wall_clock() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _stamp(moment: datetime) -> str:
     # Microseconds, so that games started within one second still sort newest first.
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return moment.isoformat(timespec="microseconds")
 
 
 class Store:
     """One open database file."""
 
-    def __init__(self, path: Path | str | None = None, create: bool = True):
+    def __init__(self, path: Path | str | None = None, create: bool = True,
+                 clock: WallClock = wall_clock):
         """Open (or with `create`, make) the database; any failure is a StoreError. A file on
-        read-only storage is opened read-only (`read_only` says why nothing can be written)."""
+        read-only storage is opened read-only (`read_only` says why nothing can be written).
+        `clock` stamps the rows written without a time of their caller's."""
         self.path = Path(path) if path is not None else default_path()
+        self.clock = clock
         self.read_only: ReadOnly | None = None
         if not create and not self.path.is_file():
             raise StoreError(f"There is no database at {self.path}.")
@@ -337,8 +348,12 @@ class Store:
 
     # ---- games ------------------------------------------------------------------------
 
-    def new_game(self, game: str, players: Iterable[str], options: Mapping[str, Any]) -> int:
-        players, now = list(players), _now()
+    def _now(self, at: datetime | None = None) -> str:
+        return _stamp(at if at is not None else self.clock())
+
+    def new_game(self, game: str, players: Iterable[str], options: Mapping[str, Any],
+                 at: datetime | None = None) -> int:
+        players, now = list(players), self._now(at)
         try:
             with self._transaction():
                 cursor = self.db.execute(
@@ -412,7 +427,7 @@ class Store:
             with self._transaction():
                 self.db.execute("UPDATE games SET status = ?, abandoned = ? "
                                 "WHERE id = ? AND status = ?",
-                                [str(GameStatus.ABANDONED), _now(), game_id,
+                                [str(GameStatus.ABANDONED), self._now(), game_id,
                                  str(GameStatus.PLAYING)])
         except sqlite3.Error as error:
             raise StoreError(f"The game could not be abandoned: {error}.") from error
@@ -448,7 +463,7 @@ class Store:
             with self._transaction():
                 self.db["tags"].upsert({"tag": component.tag, "game": component.game,
                                         "kind": component.kind, "value": component.value,
-                                        "taught": _now()}, pk="tag")
+                                        "taught": self._now()}, pk="tag")
         except sqlite3.Error as error:
             raise StoreError(f"The tag could not be saved: {error}.") from error
 
@@ -473,7 +488,7 @@ class Store:
         self.append_all(game_id, seq, [entry], outcome)
 
     def append_all(self, game_id: int, seq: int, entries: Iterable[Mapping[str, Any]],
-                   outcome: Outcome | None = None) -> None:
+                   outcome: Outcome | None = None, at: datetime | None = None) -> None:
         """Log entries numbered from `seq` that one user action made (every player's count
         entered with one tap), with their outcome, in one committed transaction."""
         try:
@@ -482,9 +497,10 @@ class Store:
                     "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
                     [(game_id, number, json.dumps(entry, separators=(",", ":")))
                      for number, entry in enumerate(entries, start=seq)])
-                self.db.execute("UPDATE games SET moved = ? WHERE id = ?", [_now(), game_id])
+                now = self._now(at)
+                self.db.execute("UPDATE games SET moved = ? WHERE id = ?", [now, game_id])
                 if outcome is not None:
-                    self._write_outcome(game_id, outcome)
+                    self._write_outcome(game_id, outcome, now)
         except sqlite3.Error as error:
             raise StoreError(f"The move could not be saved: {error}.") from error
 
@@ -530,11 +546,11 @@ class Store:
     def set_outcome(self, game_id: int, outcome: Outcome) -> None:
         try:
             with self._transaction():
-                self._write_outcome(game_id, outcome)
+                self._write_outcome(game_id, outcome, self._now())
         except sqlite3.Error as error:
             raise StoreError(f"The result could not be saved: {error}.") from error
 
-    def _write_outcome(self, game_id: int, outcome: Outcome) -> None:
+    def _write_outcome(self, game_id: int, outcome: Outcome, now: str) -> None:
         """Status and results as the outcome says, inside the caller's transaction."""
         self.db.execute("DELETE FROM results WHERE game_id = ?", [game_id])
         sheet = outcome.sheet
@@ -548,7 +564,7 @@ class Store:
               "points": json.dumps(dict(zip(sheet.categories, points)))}
              for seat, points in enumerate(sheet.points)])
         self.db.execute("UPDATE games SET status = ?, finished = ? WHERE id = ?",
-                        [str(GameStatus.FINISHED), _now(), game_id])
+                        [str(GameStatus.FINISHED), now, game_id])
 
     def results(self, game_id: int) -> list[dict]:
         """Each seat's total, whether it won, and its points by category ({} where the stored

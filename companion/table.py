@@ -8,36 +8,30 @@ and the game's status and results it leads to are one transaction.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
 from typing import Any, Callable, Mapping
 
 from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
 from .gamelog import AT, PAUSE, RESUME, UNDO, Game, Header, LogError, fold, parse_time
 from .records.clocks import Clocks, fold_clocks, mover
-from .store import Outcome, Store, StoreError, UnreadableGame
+from .store import Outcome, Store, StoreError, UnreadableGame, WallClock
 
 log = logging.getLogger(__name__)
 
 # A listener hears about every change: the table and the action applied (None after an undo).
 Listener = Callable[["Table", Action | None], None]
-# The wall clock every stored entry is stamped with (a test gives its own).
-WallClock = Callable[[], datetime]
-
-
-def wall_clock() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 class Table:
     """A game in progress, bound to its row in the database."""
 
     def __init__(self, store: Store, game_id: int, game: Game, entries: int,
-                 clock: WallClock = wall_clock):
+                 clock: WallClock | None = None):
         self.store = store
         self.game_id = game_id
         self._game = game
         self._entries = entries  # log rows written so far, undo rows included
-        self.wall_clock = clock
+        # Every entry and row this table writes is stamped by it (the store's unless given).
+        self.wall_clock = clock or store.clock
         self._clocks = None  # the turn clocks, folded from the log when first asked for
         self._recorded = store.game(game_id).status == "finished"  # results are in the database
         self._sync_result()
@@ -48,15 +42,16 @@ class Table:
     @classmethod
     def start(cls, store: Store, game: str, players: list[str] | tuple[str, ...],
               options: Mapping[str, Any] | None = None,
-              clock: WallClock = wall_clock) -> "Table":
+              clock: WallClock | None = None) -> "Table":
         """A new game; the engine checks players and options before anything is stored."""
         header = Header(game, tuple(players), dict(options or {}))
         folded = Game.start(header)
-        game_id = store.new_game(game, header.players, header.options)
+        clock = clock or store.clock
+        game_id = store.new_game(game, header.players, header.options, at=clock())
         return cls(store, game_id, folded, 0, clock)
 
     @classmethod
-    def resume(cls, store: Store, game_id: int, clock: WallClock = wall_clock) -> "Table":
+    def resume(cls, store: Store, game_id: int, clock: WallClock | None = None) -> "Table":
         """The game exactly as its log leaves it (after a restart or a power cut). A game whose
         rows cannot be read or whose log the engine refuses raises UnreadableGame (its reason
         for the screen); KeyError if there is no such game."""
@@ -189,9 +184,10 @@ class Table:
             outcome = Outcome(self.score())
         elif self._recorded and not over:
             outcome = Outcome(None)
-        at = self.wall_clock().isoformat(timespec="milliseconds")
+        moment = self.wall_clock()
+        at = moment.isoformat(timespec="milliseconds")
         self.store.append_all(self.game_id, self._entries + 1,
-                              [{**entry, AT: at} for entry in entries], outcome)
+                              [{**entry, AT: at} for entry in entries], outcome, moment)
         self._entries += len(entries)
         self._recorded = over
         if self._clocks is not None and len(entries) > 1:

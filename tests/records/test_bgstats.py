@@ -79,7 +79,7 @@ def test_the_json_has_bg_stats_documented_keys_and_types(tmp_path, capsys):
     assert [p["name"] for p in play["players"]] == ["Anna", "Ben"]
     assert sum(p["winner"] for p in play["players"]) >= 1
     assert [p["startPlayer"] for p in play["players"]] == [True, False]
-    assert play["durationMin"] == 121  # 122 entries a minute apart (the start is later: 0)
+    assert play["durationMin"] == 122  # the start and 122 entries, a minute apart
 
 
 def test_repeated_exports_keep_the_play_ids_and_every_game_has_its_own(tmp_path, capsys):

@@ -75,7 +75,7 @@ def test_length_and_longest_turn_come_from_the_clocks(tmp_path):
         if record.game == "ttr-nyc":
             entries = len(store.log(record.id))
             step = {2: 30, 3: 20, 4: 10}[len(record.players)]
-            lengths.append(round((entries - 1) * step / 60))  # the start is later: the 1st is 0
+            lengths.append(round(entries * step / 60))  # from the start, a step before the 1st
     assert stats.minutes == sum(lengths)
     assert stats.average_minutes == sum(lengths) / 3
     assert stats.longest_turn == max(p.longest_turn for p in stats.players.values()) > 0
