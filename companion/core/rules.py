@@ -264,6 +264,20 @@ class Rules:
         """Which kinds of move are open to this seat now, each with its reason when not."""
         raise NotImplementedError
 
+    def completions(self, state: Any, partial: Mapping[str, Any]) -> list[dict]:
+        """Every legal way to finish a partly entered move, likeliest first.
+
+        `partial` is the move as the screen has it so far: an action's JSON object with its
+        "type" and the fields already answered. Each completion is an action's JSON object that
+        keeps every field of `partial` and fills the others the engine can know (the route, the
+        city a cube can reach, the payment, the tile's turn); a field only the players know
+        (a card drawn unseen, a cube drawn from the bag) is left out of every completion, and
+        the screen asks for it (such a completion is legal for some value of that field).
+        [] when the move can't be finished legally now. A screen skips
+        a question whose field has one value across the completions and pre-selects the value
+        of the first completion where there are several (the cheapest payment comes first)."""
+        raise NotImplementedError
+
     def status(self, state: Any) -> Status:
         raise NotImplementedError
 
