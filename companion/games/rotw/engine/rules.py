@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from companion.core.rules import (ActionCodec, Move, Phase, RuleViolation, Rules, ScoreSheet,
     Status, check_players)
 from companion.core.table_options import read_table_options
-from . import building, delivering, discarding, network, reports, score_only, taking
+from . import building, completing, delivering, discarding, network, reports, score_only, taking
 from .actions import (ACTIONS, Build, Deliver, DiscardDraw, DiscardExcess, DiscardRestock,
     DrawGoods, FinishScoring, Pass, PlaceCity, PlaceLink, PlayLocomotive, SetDelivered,
     SetLocomotives, SetTrack, ShowCard, StopTaking, TakeDeck, TakeDiscard, TakeDisplay, TurnUp)
@@ -101,6 +101,22 @@ class Rotw(Rules):
 
     def moves(self, state: RotwState, seat: int | None) -> list[Move]:
         return moves(self.box_of(state), state, seat)
+
+    def completions(self, s: RotwState, partial: Mapping[str, Any]) -> list[dict]:
+        """Every legal way to finish a partly entered move, likeliest first (see `Rules`): a
+        build's joint and cheapest payment from the cards seen in the hand, a delivery's
+        destination, a discard's draw; never a city card's printed features or a draw unseen."""
+        seat = self.status(s).seat
+        seat = s.current if seat is None else seat
+
+        def legal(move: dict) -> bool:
+            try:
+                action = self.parse_action(move)
+            except RuleViolation:
+                return False
+            return self.check(s, action) is None
+
+        return completing.completions(self.box_of(s), s, partial, seat, legal)
 
     def status(self, s: RotwState) -> Status:
         final = s.triggered is not None
