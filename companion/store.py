@@ -515,20 +515,28 @@ class Store:
                 entry.pop("at", None)
         return entries
 
-    def last_entry(self, game_id: int, skip: Iterable[str] = ()) -> tuple[int, dict] | None:
+    def last_entry(self, game_id: int, skip: Iterable[str] = (),
+                   standing: bool = False) -> tuple[int, dict] | None:
         """The newest log entry of a game (None before the first move), without reading the
         whole log, and without its time, as `log` gives it; entries whose type is in `skip`
-        are passed over (Home's last move: the pauses of a game left are no move). One that
-        cannot be read is {} (only shown: resuming says why)."""
+        are passed over (Home's last move: the pauses of a game left are no move). With
+        `standing`, the newest move no undo took back (an undo takes back the newest move
+        still standing before it). One that cannot be read is {} (only shown: resuming says
+        why)."""
         skip = frozenset(skip)
         rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
                                "ORDER BY seq DESC", [game_id])
+        undone = 0  # moves taken back by the undos passed so far
         for seq, text in rows:  # read one by one, newest first: the first that counts ends it
             try:
                 entry = _entry(game_id, seq, text)
             except UnreadableGame:
                 return seq, {}
-            if entry.get("type") not in skip:
+            if standing and entry.get("type") == "undo":
+                undone += 1
+            elif standing and undone and entry.get("type") not in skip:
+                undone -= 1
+            elif entry.get("type") not in skip:
                 entry.pop("at", None)
                 return seq, entry
         return None

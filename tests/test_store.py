@@ -343,6 +343,19 @@ def test_last_entry_can_pass_the_pauses_over(store):
     assert store.last_entry(game_id) == (5, {"type": "pause"})  # without skip: as before
 
 
+def test_last_standing_entry_passes_over_what_undo_took_back(store):
+    """Home names the last move that stands: an undo and the move it took back are no move."""
+    game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
+    store.append(game_id, 1, {"type": "keep_tickets", "seat": 0, "kept": 2})
+    store.append(game_id, 2, {"type": "keep_tickets", "seat": 1, "kept": 1})
+    store.append(game_id, 3, {"type": "pause"})
+    store.append(game_id, 4, {"type": "undo"})
+    assert store.last_entry(game_id, skip={"pause"}, standing=True) == (
+        1, {"type": "keep_tickets", "seat": 0, "kept": 2})
+    store.append(game_id, 5, {"type": "undo"})
+    assert store.last_entry(game_id, skip={"pause"}, standing=True) is None
+
+
 def test_last_entry_comes_without_its_time_as_the_log_gives_it(store):
     """Home words the last move through the engine's action parser, which knows no "at":
     with it, every unfinished game said only "just now" (issue 15's times broke it)."""

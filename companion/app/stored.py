@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from companion.boards import rules_for
-from companion.gamelog import CLOCK_ENTRIES, UNDO
+from companion.gamelog import CLOCK_ENTRIES
 from companion.store import GameRecord, GameStatus, Store
 from . import l10n
 from .games import game_ids, game_ui
@@ -53,9 +53,10 @@ def ago(moment: str, now: datetime | None = None) -> str:
 
 
 def last_move(store: Store, record: GameRecord) -> str | None:
-    """The game's last move as its log line (None before the first move). Pauses and resumes
-    are no moves: every game left is paused (docs/records.md), so "Paused" would say nothing."""
-    entry = store.last_entry(record.id, skip=CLOCK_ENTRIES)
+    """The game's last move that stands, as its log line (None before the first move, or when
+    every move was taken back). Pauses and resumes are no moves: every game left is paused
+    (docs/records.md), so "Paused" would say nothing; an undo is no move either."""
+    entry = store.last_entry(record.id, skip=CLOCK_ENTRIES, standing=True)
     if entry is None:
         return None
     if record.game not in game_ids():
@@ -63,7 +64,7 @@ def last_move(store: Store, record: GameRecord) -> str | None:
     game = game_ui(record.game)
     try:
         rules = rules_for(record.game)
-        action = None if entry[1].get("type") == UNDO else rules.parse_action(entry[1])
+        action = rules.parse_action(entry[1])
         return game.describe(action, record.players, rules)
     except Exception:  # a line it cannot word must never keep a game off Home
         log.warning("the last move of game %s cannot be described", record.id, exc_info=True)

@@ -67,6 +67,9 @@ class CardReports:
 
     def _draw(self) -> None:
         table = self.table
+        # Undo greyed while there is nothing to take back (the question must stay up)
+        self.screen.dialog.back.disabled = self.purpose != DRAW_BLIND and \
+            not self.collected and not table.actions
         board, s, seat = table.rules.board, table.state, self._seat()
         if self.purpose == TURN_UP:
             allowed = turn_up_choices(board, s, self._so_far())
@@ -127,6 +130,9 @@ class CardReports:
             self._draw()
             return
         purpose = self.purpose
+        if purpose != DRAW_BLIND and not self.table.actions:
+            self.screen.undo()  # says there is nothing to undo; the question stays up
+            return
         self.screen.close_dialog()
         if purpose != DRAW_BLIND:
             self.screen.undo()

@@ -1,0 +1,49 @@
+"""The defects a new user met at the table, each through the real app: what a player sees
+after the tap that went wrong (the setup question kept, Home's line, a question's words after a
+language switch, …)."""
+
+from __future__ import annotations
+
+from scenarios import dialog_is, new_game, screen
+
+
+async def undo_at_the_start(d, args):
+    """A new Ticket to Ride game, Undo in the setup question before any move: the question
+    stays (nothing to undo), and its cards can still be tapped."""
+    await new_game(d, ["Anna", "Ben"])
+    await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the setup question")
+    from companion.app.i18n import _
+    play = screen(d, "play")
+    back = play.dialog.back
+    assert back.text == _("Undo"), back.text
+    await d.tap_at(*back.to_window(*back.center))  # a finger on it, greyed or not
+    await d.frames(0.4)
+    seen = {"greyed": back.disabled, "open": dialog_is(d, "turn_up"),
+            "purpose": play.reports.purpose,
+            "message": str(play.ids.panel_message.text) if "panel_message" in play.ids else ""}
+    await d.shot("undo-at-start")
+    if seen["open"]:
+        await d.tap(play.dialog.cards["red"])
+        seen["collected"] = list(play.reports.collected)
+    d.record("undo_at_start", seen)
+
+
+async def home_after_an_undo(d, args):
+    """A Ticket to Ride game set up, a card drawn, then a claim... taken back: Home's line
+    under the game names the last move that stands."""
+    from scenarios import visible_texts
+    from scenarios_table import start
+    play, pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
+    app = d.app
+    standing = play.describe(app.table.actions[-1])
+    app.submit(pretend.step())
+    await d.frames(0.3)
+    undone = play.describe(app.table.actions[-1])
+    await d.tap(play.ids.undo)
+    await d.frames(0.3)
+    await d.tap(play.ids.home)
+    await d.wait_for(lambda: app.root.current == "home", what="Home")
+    await d.frames(0.4)
+    await d.shot("home-after-undo")
+    d.record("home_after_undo", {"standing": standing, "undone": undone,
+                                 "visible": visible_texts(screen(d, "home"))})

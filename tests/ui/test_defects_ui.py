@@ -1,0 +1,19 @@
+"""Defects a new user met at the table (the second round), each through the real `companion`
+command at 800×480."""
+
+from __future__ import annotations
+
+
+def test_undo_with_nothing_to_undo_leaves_the_setup_question_up(run_scenario):
+    seen = run_scenario("undo_at_the_start").check().report["undo_at_start"]
+    assert seen["open"], seen
+    assert seen["purpose"] == "turn_up", seen
+    assert seen["collected"] == ["red"], seen
+
+
+def test_home_names_the_last_move_that_stands_after_an_undo(run_scenario):
+    from companion.app.i18n import _
+    seen = run_scenario("home_after_an_undo").check().report["home_after_undo"]
+    lines = [text for text in seen["visible"] if seen["standing"] in text]
+    assert lines, seen
+    assert not any(_("A move was taken back.") in text for text in seen["visible"]), seen
