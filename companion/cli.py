@@ -84,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
                             help="test the rig: seat LEDs, seat buttons, card scanner")
     doctor.add_argument("--seconds", type=float, default=10.0,
                         help="how long to wait for each button and for a scan (default 10)")
+    doctor.add_argument("--pi", action="store_true",
+                        help="on the Raspberry Pi: check its screen (KMS/DRM), touchscreen, GPIO "
+                        "pins and UART, and print what to send back (reads files only)")
     doctor.set_defaults(run=_doctor)
 
     bench = sub.add_parser("bench", parents=[db_after], help="measure the engine and the log on this machine")
@@ -287,6 +290,9 @@ def _local_time(moment: str) -> str:
 
 
 def _doctor(args: argparse.Namespace) -> int:
+    if args.pi:
+        from .pi_check import report
+        return report(sys.stdout)
     from .doctor import run
     return run(sys.stdout, seconds=args.seconds)
 
