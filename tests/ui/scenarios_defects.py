@@ -47,3 +47,40 @@ async def home_after_an_undo(d, args):
     await d.shot("home-after-undo")
     d.record("home_after_undo", {"standing": standing, "undone": undone,
                                  "visible": visible_texts(screen(d, "home"))})
+
+
+def _button_texts(widget) -> list[str]:
+    from kivy.uix.button import Button
+    return [w.text for w in widget.walk(restrict=True) if isinstance(w, Button) and w.text]
+
+
+async def question_after_language_switch(d, args):
+    """Each game's setup question asked in English; Home → Deutsch → Home → Resume: the
+    question's words (its buttons too) are German."""
+    from scenarios_table import GAMES, playout
+    app = d.app
+    seen = {}
+    for game_id in ("ttr-nyc", "rotw-card-game"):
+        app.set_language("en")
+        pretend = playout(game_id, 2)
+        name, colours = GAMES[game_id]
+        app.start_game(game_id, ["Anna", "Ben"], colours[:2], pretend.options["first"],
+                       variants={k: v for k, v in pretend.options.items() if k != "first"})
+        await d.wait_for(lambda: app.root.current == name, what=f"{game_id}'s play screen")
+        play = app.root.current_screen
+        await d.wait_for(lambda: play.dialog is not None, what="the setup question")
+        english = _button_texts(play.dialog)
+        game = app.table.game_id
+        app.go_home()
+        await d.wait_for(lambda: app.root.current == "home", what="Home")
+        app.set_language("de")
+        await d.frames(0.3)
+        screen(d, "home").resume(game)  # its card on Home
+        await d.wait_for(lambda: app.root.current == name, what=f"{game_id} again")
+        await d.wait_for(lambda: play.dialog is not None, what="the setup question again")
+        await d.frames(0.3)
+        await d.shot(f"{game_id}-question-de")
+        seen[game_id] = {"english": english, "german": _button_texts(play.dialog)}
+        app.go_home()
+        await d.wait_for(lambda: app.root.current == "home", what="Home")
+    d.record("language_switch", seen)

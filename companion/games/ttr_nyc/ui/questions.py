@@ -49,10 +49,10 @@ class CardQuestion(TtrDialog):
         self.back.size_hint = (1, 1)
         # The question covers the screen's Home: the way back is here too (asked again on Resume)
         ways = BoxLayout(spacing=dp(8))
-        home = self.button(_("Home"), App.get_running_app().go_home, font_size=sp(16))
-        home.size_hint = (1, 1)
+        self.home = self.button(_("Home"), App.get_running_app().go_home, font_size=sp(16))
+        self.home.size_hint = (1, 1)
         ways.add_widget(self.back)
-        ways.add_widget(home)
+        ways.add_widget(self.home)
         grid.add_widget(ways)
         self.box.add_widget(grid)
 
@@ -67,7 +67,9 @@ class CardQuestion(TtrDialog):
         for key, button in self.cards.items():
             button.text = card_name(key)
             button.closed = key not in allowed  # greyed; a tap says why (CardReports)
+        # built once, asked in whatever language is chosen now: every word is set here
         self.back.text = back or _("Undo")
+        self.home.text = _("Home")
 
 
 def keep_question(player: str, choices: list[int], setup: bool, on_kept, on_back) -> TtrDialog:
