@@ -12,7 +12,7 @@ import csv
 import io
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
 from companion.games import game
 from companion.store import GameStatus, Store
@@ -48,8 +48,9 @@ def play_id(game: Played) -> str:
 
 
 def bgs_time(moment: str) -> str:
-    """BG Stats' date: UTC, "YYYY-MM-DD HH:MM:SS"."""
-    return datetime.fromisoformat(moment).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+    """BG Stats' date: the table's local time (BG Stats reads it as the phone's, which sits at
+    the same table: a play after local midnight is dated that day), "YYYY-MM-DD HH:MM:SS"."""
+    return datetime.fromisoformat(moment).astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
 def seats(store: Store, game: Played) -> list[Seat]:

@@ -82,6 +82,21 @@ def test_the_json_has_bg_stats_documented_keys_and_types(tmp_path, capsys):
     assert play["durationMin"] == 122  # the start and 122 entries, a minute apart
 
 
+def test_the_play_date_is_the_tables_local_time(tmp_path):
+    """BG Stats reads playDate as the phone's local time: a game finished at 20:03 UTC, at a
+    table five hours east of Greenwich, was played on the next day at 01:03 (the real command,
+    in that time zone)."""
+    import os
+    import subprocess
+    import sys
+    db = stored(tmp_path)
+    command = Path(sys.executable).parent / "companion"
+    out = subprocess.run([str(command), "export", "1", "--format", "bgstats", "--db", str(db)],
+                         capture_output=True, text=True, check=True,
+                         env=dict(os.environ, TZ="Etc/GMT-5")).stdout
+    assert json.loads(out)["playDate"] == "2026-11-21 01:03:00"
+
+
 def test_repeated_exports_keep_the_play_ids_and_every_game_has_its_own(tmp_path, capsys):
     db = stored(tmp_path)
     assert main(["export", "--all", "--format", "bgstats", "--db", str(db)]) == 0
