@@ -94,6 +94,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--ui", action="store_true",
                        help="measure the touchscreen app instead: start-up, tap to frame, memory "
                        "(needs an X display, or Xvfb to start one)")
+    bench.add_argument("--taps", action="store_true",
+                       help="count the taps, scans and typed characters each turn takes on the "
+                       "screens, every game's example logs played through the app (needs an X "
+                       "display, or Xvfb to start one)")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -313,6 +317,14 @@ def _bench(args: argparse.Namespace) -> int:
             run_ui(quick=args.quick, db_dir=db_dir)
         except UiBenchError as error:
             print(f"companion bench --ui: {error}", file=sys.stderr)
+            return 1
+        return 0
+    if args.taps:
+        from .bench_taps import TapBenchError, run_all as run_taps
+        try:
+            run_taps(quick=args.quick, db_dir=db_dir)
+        except TapBenchError as error:
+            print(f"companion bench --taps: {error}", file=sys.stderr)
             return 1
         return 0
     from .bench import run_all

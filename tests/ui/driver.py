@@ -26,16 +26,19 @@ import sys
 import traceback
 from pathlib import Path
 
+from companion.touch import Touch
+
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 
 
-class Driver:
-    """A finger, a pair of eyes and a camera for the running app."""
+class Driver(Touch):
+    """A finger (companion.touch.Touch, shared with `companion bench --taps`), a pair of eyes
+    and a camera for the running app."""
 
     def __init__(self, app, size: str, shots: Path):
-        self.app = app
+        super().__init__(app)
         self.size = size
         self.shots = shots
         self.report: dict = {"app_errors": [], "audits": {}}
@@ -64,42 +67,6 @@ class Driver:
         self.report["audits"][name] = found
         self._write_report()
         return found
-
-    @property
-    def screen(self):
-        return self.app.root.current_screen
-
-    def widget(self, screen: str, widget_id: str):
-        return self.app.root.get_screen(screen).ids[widget_id]
-
-    async def frames(self, seconds: float = 0.12) -> None:
-        await asyncio.sleep(seconds)
-
-    async def tap_at(self, x: float, y: float) -> None:
-        from kivy.tests.common import UnitTestTouch
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        await asyncio.sleep(0.03)
-        touch.touch_up()
-        await self.frames()
-
-    async def tap(self, widget) -> None:
-        """A finger on the middle of a widget, through the window like a real touch."""
-        await self.frames(0.05)  # a widget just added is laid out on the next frame
-        assert widget.get_root_window() is not None, f"{widget} is not on screen"
-        assert not widget.disabled, f"{widget} ({getattr(widget, 'text', '')!r}) is disabled"
-        x, y = widget.to_window(*widget.center)
-        await self.tap_at(x, y)
-
-    async def tap_id(self, screen: str, widget_id: str) -> None:
-        await self.tap(self.widget(screen, widget_id))
-
-    async def wait_for(self, condition, timeout: float = 5.0, what: str = "") -> None:
-        for _ in range(int(timeout / 0.05)):
-            if condition():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"timed out waiting for {what or condition}")
 
     async def shot(self, name: str) -> Path:
         """A screenshot of the window as it is now: SHOTS/NAME-WxH.png."""

@@ -20,6 +20,9 @@ from companion.games.ttr_nyc.engine.moves import claims
 from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.store import Store
 from companion.games.ttr_nyc.ui.words import card_name, payment_label
+from companion.games.ttr_nyc.ui.taps import (act as play_action, dialog_buttons, dialog_is,
+                                              same_move, screen, tap_route, tap_text, the_map)
+from companion.games.ttr_nyc.ui.taps import reveal as _reveal
 
 CARD_KEYS = ("blue", "green", "black", "pink", "red", "orange", "taxi")
 
@@ -33,18 +36,6 @@ def _(text: str) -> str:
 
 
 # ---- looking at the app ------------------------------------------------------------------
-
-
-def screen(d, name: str):
-    return d.app.root.get_screen(name)
-
-
-def the_map(d, name: str):
-    """The BoardView a screen shows (its own `map` id, or the app's one map it holds)."""
-    shown = screen(d, name)
-    if "map" in shown.ids:
-        return shown.ids.map
-    return shown.map
 
 
 def window_rect(widget) -> tuple[float, float, float, float]:
@@ -65,6 +56,10 @@ def open_dialogs(d) -> list:
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
     return [w for w in Window.children if isinstance(w, ModalView)]
+
+
+async def reveal(d, tickets, shot: str | None = "scoring-tickets"):
+    await _reveal(d, tickets, shot)
 
 
 def stored_rows(db) -> int:
@@ -173,100 +168,6 @@ async def fill_new_game(d, players, first=0, mode="play"):
     if mode == "play":
         buttons = list(reversed(new.ids.starts.children))
         await d.tap(buttons[first])
-
-
-def dialog_buttons(d):
-    """The buttons of the open dialog, in reading order."""
-    from kivy.uix.button import Button
-    dialog = screen(d, "play").dialog
-    assert dialog is not None, "no dialog is open"
-    found = []
-
-    def walk(widget):
-        for child in reversed(widget.children):
-            if isinstance(child, Button):
-                found.append(child)
-            walk(child)
-    walk(dialog)
-    return found
-
-
-async def tap_text(d, text):
-    for button in dialog_buttons(d):
-        if button.text == text and not button.disabled:
-            await d.tap(button)
-            return
-    raise AssertionError(f"no button {text!r} in {[b.text for b in dialog_buttons(d)]}")
-
-
-async def tap_route(d, screen_name, route_id):
-    """A finger on the route, at a point where it is the nearest route."""
-    board_view = the_map(d, screen_name)
-    (ax, ay), (bx, by) = board_view._segments[route_id]
-    for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55):
-        x, y = ax + (bx - ax) * t, ay + (by - ay) * t
-        if board_view.route_at(x, y) == route_id:
-            await d.tap_at(*board_view.to_window(x, y))
-            return
-    raise AssertionError(f"no point of {route_id} is nearest to it")
-
-
-def dialog_is(d, kind: str) -> bool:
-    dialog = screen(d, "play").dialog
-    return dialog is not None and dialog.kind == kind
-
-
-async def play_action(d, action):
-    """One engine action, done the way a player does it on the screen."""
-    kind = action.type
-    play = screen(d, "play")
-    if kind == "turn_up":
-        await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
-        for card in action.cards:
-            await tap_text(d, card_name(card))
-    elif kind in ("keep_tickets", "draw_tickets"):
-        if kind == "draw_tickets":
-            await d.tap_id("play", "tickets")
-        await tap_text(d, str(action.kept))
-    elif kind == "draw_blind":
-        await d.tap_id("play", "deck")
-    elif kind == "take_face_up":
-        await d.tap_id("play", f"slot{action.slot}")
-    elif kind == "claim_route":
-        await tap_route(d, "play", action.route)
-        board = d.app.table.rules.board
-        if play.dialog is not None and the_map(d, "play").selected != action.route:
-            await tap_text(d, _("The other route of this double"))
-        route = board.routes[action.route]
-        if route.colour is None and any(b.text == card_name(action.cards[0])
-                                        for b in dialog_buttons(d)):
-            await tap_text(d, card_name(action.cards[0]))
-        await tap_text(d, payment_label(action.cards))
-    elif kind == "pass":
-        await d.tap_id("play", "pass_button")
-    elif kind == "reveal_tickets":
-        await reveal(d, action.tickets)
-    else:
-        raise AssertionError(f"cannot play {kind}")
-
-
-async def reveal(d, tickets, shot: str | None = "scoring-tickets"):
-    scoring = screen(d, "scoring")
-    await d.wait_for(lambda: d.app.root.current == "scoring", what="the scoring screen")
-    for button in list(reversed(scoring.ids.tickets.children)):
-        if button.ticket_id in tickets:
-            await d.tap(button)
-    if shot:
-        await d.shot(shot)
-    await d.tap_id("scoring", "done")
-
-
-def same_move(done, planned) -> bool:
-    """The stored action is the planned one (revealed tickets in any order)."""
-    if planned.type == "reveal_tickets":
-        return (done.type, done.seat, sorted(done.tickets)) == \
-            (planned.type, planned.seat, sorted(planned.tickets))
-    return done == planned
 
 
 async def play_by_touch(d, actions, first_number: int = 0, shot_at: int | None = None):

@@ -15,6 +15,10 @@ from companion.games.traffiq.engine import Edge, Tile, Vehicle
 from companion.games.traffiq.playout import TraffiqPlayout
 from companion.games.traffiq.ui.picking import Pick
 from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
+from companion.games.traffiq.ui.taps import (act, buttons_of, dialog_kind, end_turn_by_touch,
+                                             place_tile_by_touch, play_screen, preview,
+                                             ride_by_touch, same, tap_button, tap_cell, tap_dialog,
+                                             tap_point, tap_question, vehicle_by_touch)
 from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
                        stored_rows, totals_row, visible_texts)
 
@@ -24,55 +28,6 @@ START = "traffiq_start"
 
 
 # ---- looking at the app ------------------------------------------------------------------
-
-
-def play_screen(d):
-    return screen(d, PLAY)
-
-
-def dialog_kind(d) -> str:
-    dialog = play_screen(d).dialog
-    return dialog.kind if dialog is not None else ""
-
-
-def buttons_of(widget) -> list:
-    from kivy.uix.button import Button
-    return [w for w in widget.walk(restrict=True) if isinstance(w, Button)]
-
-
-async def tap_button(d, widget, text: str) -> None:
-    for button in buttons_of(widget):
-        if button.text == text and not button.disabled and button.opacity > 0:
-            await d.tap(button)
-            return
-    raise AssertionError(f"no button {text!r} in {[b.text for b in buttons_of(widget)]}")
-
-
-async def tap_dialog(d, text: str) -> None:
-    await tap_button(d, play_screen(d).dialog, text)
-
-
-async def tap_question(d, text: str) -> None:
-    question = next(w for w in open_dialogs(d) if type(w).__name__ == "Question")
-    await tap_button(d, question, text)
-
-
-async def tap_cell(d, cell) -> None:
-    city = play_screen(d).ids.city
-    await d.tap_at(*city.to_window(*city.cell_pos(cell)))
-
-
-async def tap_point(d, point) -> None:
-    city = play_screen(d).ids.city
-    await d.tap_at(*city.to_window(*city.point_pos(point)))
-
-
-def preview(table, action):
-    """What competing after this move would remove, as the engine says (None: not legal)."""
-    try:
-        return table.rules.preview(table.state, action)
-    except RuleViolation:
-        return None
 
 
 def make_playout(seed: int, players: int = 2) -> TraffiqPlayout:
@@ -95,114 +50,12 @@ async def start_game(d, players, first: int) -> None:
     await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
 
 
-def same(done, planned) -> bool:
-    """The stored move is the planned one; competing where it removes nothing is no matter."""
-    a, b = done.to_json(), planned.to_json()
-    if a.get("compete") != b.get("compete"):
-        a.pop("compete"), b.pop("compete")
-    return a == b
-
-
-# ---- every move by touch ------------------------------------------------------------------
-
-
-async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
-    play = play_screen(d)
-    await d.tap_id(PLAY, "place")
-    cell = (action.x, action.y)
-    await d.wait_for(lambda: cell in play.ids.city.cells_lit, what="the lit cells")
-    if shots:
-        await d.audit(f"{shots}-cells")
-    await tap_cell(d, cell)
-    try:
-        await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
-    except AssertionError:
-        city = play.ids.city
-        await d.shot("no-tile-question")
-        raise AssertionError(f"cell {cell} at {city.to_window(*city.cell_pos(cell))}, "
-                             f"px {city.cell_px}, centre {city.centre} pos {city.pos} size {city.size} bounds {city.bounds()} fitted {city._fitted_to}")
-    dialog = play.dialog
-    edges = Tile.parse(action.edges).edges
-    for side, edge in enumerate(edges):
-        if dialog.chooser.implied[side] is None:
-            await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
-    if shots:
-        await d.audit(f"{shots}-dialog")
-    await tap_dialog(d, _("Place"))
-
-
-async def ride_by_touch(d, action, shots: str | None = None) -> None:
-    play = play_screen(d)
-    table = d.app.table
-    vehicle = Vehicle.TAXI if action.type == "taxi_ride" else Vehicle.VAN
-    start, end = (action.from_x, action.from_y), (action.to_x, action.to_y)
-    many = len(table.rules.rides(table.state, table.state.current, vehicle)) > 1
-    await d.tap_id(PLAY, "taxi" if vehicle is Vehicle.TAXI else "van")
-    if many:
-        await tap_point(d, start)
-    await d.wait_for(lambda: play.choice.start == start, what="the vehicle chosen")
-    if shots:
-        await d.audit(f"{shots}-targets")
-    outcome = preview(table, action)
-    await tap_point(d, end)
-    if outcome is not None and outcome.removed:
-        await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
-        if shots:
-            await d.audit(f"{shots}-compete")
-        await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
-
-
-async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
-    play = play_screen(d)
-    table = d.app.table
-    point = (action.x, action.y)
-    await d.wait_for(lambda: dialog_kind(d) == "vehicle", what="the new-vehicle question")
-    while play.dialog.point != point:
-        await tap_dialog(d, _("Another crossing"))
-    if shots:
-        await d.audit(f"{shots}-vehicle")
-    outcome = preview(table, action)
-    player = table.state.seats[table.state.current]
-    left = player.taxis if action.vehicle == "taxi" else player.vans
-    label = (_("Taxi ({count} left)") if action.vehicle == "taxi"
-             else _("Van ({count} left)")).format(count=left)
-    await tap_dialog(d, label)
-    if outcome is not None and outcome.removed:
-        await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
-        if shots:
-            await d.audit(f"{shots}-compete")
-        await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
-
-
-async def end_turn_by_touch(d) -> None:
-    if dialog_kind(d) == "vehicle":
-        await tap_dialog(d, _("No vehicle"))
-        await d.frames()
-        if d.app.table.state.done == [] or play_screen(d).ids.end_turn.closed:
-            return  # both actions were taken: declining ended the turn
-    await d.tap_id(PLAY, "end_turn")
-    await d.frames()
-    if any(type(w).__name__ == "Question" for w in open_dialogs(d)):
-        await tap_question(d, _("End turn"))
-
-
 async def play_action(d, action, shots: str | None = None) -> None:
     """One move, made the way a player makes it on the screen; then checked stored."""
     before = len(d.app.table.actions)
-    kind = action.type
-    if kind == "place_tile":
-        await place_tile_by_touch(d, action, shots)
-    elif kind in ("taxi_ride", "van_ride"):
-        await ride_by_touch(d, action, shots)
-    elif kind == "place_vehicle":
-        await vehicle_by_touch(d, action, shots)
-    elif kind == "draw_tile":
-        await d.tap_id(PLAY, "draw")
-    elif kind == "end_turn":
-        await end_turn_by_touch(d)
-    else:
-        raise AssertionError(f"cannot play {kind}")
-    await d.wait_for(lambda: len(d.app.table.actions) == before + 1, what=f"{kind} stored")
+    await act(d, action, shots)
+    await d.wait_for(lambda: len(d.app.table.actions) == before + 1,
+                     what=f"{action.type} stored")
     done = d.app.table.actions[-1]
     assert same(done, action), f"stored {done.to_json()}, planned {action.to_json()}"
 

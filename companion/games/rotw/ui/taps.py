@@ -1,0 +1,258 @@
+"""Railways of the World: The Card Game entered by taps: `act(d, action)` does one engine action
+on the screens the way a player does it, with a finger `d` (companion.touch.Touch); and what that
+turn is at the table (`physical`, `turn_kind`), for `companion bench --taps` and the UI tests.
+
+Physical acts at the table, one each: a card taken (from the display, the draw pile or the
+discard pile) or turned face up, a card played (a city card to build, a Locomotive, a card given
+in payment, a card discarded), a goods cube drawn from the bag and put on a city, a cube moved
+in a delivery, a build's city card laid and its link placed (2, besides the cards paid), a
+discard-and-draw's card discarded and card taken (2). A card dealt at setup and named moves
+nothing (it is in the hand already); nor does stopping or passing.
+"""
+
+from __future__ import annotations
+
+GAME = "rotw-card-game"
+
+
+def _(text: str) -> str:
+    from companion.app.i18n import _ as translate
+    return translate(text)
+
+
+def screen(d, name: str):
+    return d.app.root.get_screen(name)
+
+
+def buttons_under(widget) -> list:
+    from kivy.uix.behaviors import ButtonBehavior
+    return [child for child in widget.walk(restrict=True) if isinstance(child, ButtonBehavior)]
+
+
+def play(d):
+    return screen(d, "rotw_play")
+
+
+async def tap_in_view(d, button) -> None:
+    """Scroll a button into view (in a dialog's list) and tap it."""
+    from kivy.uix.scrollview import ScrollView
+    parent = button.parent
+    while parent is not None and not isinstance(parent, ScrollView) and \
+            parent.parent is not parent:  # the window is its own parent
+        parent = parent.parent
+    if isinstance(parent, ScrollView):
+        parent.scroll_to(button, padding=0, animate=False)
+        await d.frames(0.1)
+        await settled(d, button)
+    await d.tap(button)
+
+
+async def settled(d, widget, frames: int = 20) -> None:
+    """Until the widget stays put for a frame (a loaded machine lays a scrolled list out a
+    frame or two late, and a tap at the old place lands on something else)."""
+    where = widget.to_window(*widget.pos)
+    for _ in range(frames):
+        await d.frames(0.05)
+        now = widget.to_window(*widget.pos)
+        if now == where:
+            return
+        where = now
+
+
+def dialog_button(d, text: str = "", **attrs):
+    """The open dialog's enabled button with this text (or these attributes), or None."""
+    dialog = play(d).dialog
+    for button in buttons_under(dialog) if dialog is not None else ():
+        if text and button.text != text:
+            continue
+        if any(getattr(button, k, None) != v for k, v in attrs.items()):
+            continue
+        if not button.disabled:
+            return button
+    return None
+
+
+async def tap_dialog(d, text: str = "", **attrs) -> None:
+    """Tap the open dialog's button with this text (or these attributes), once it is there
+    (a loaded machine may draw the question a frame later)."""
+    try:
+        await d.wait_for(lambda: dialog_button(d, text, **attrs) is not None,
+                         what=f"a button {text or attrs!r}")
+    except AssertionError:
+        dialog = play(d).dialog
+        shown = [(b.text, getattr(b, "card", "")) for b in buttons_under(dialog)] \
+            if dialog is not None else "no dialog is open"
+        raise AssertionError(f"no button {text or attrs!r} in {shown}") from None
+    await tap_in_view(d, dialog_button(d, text, **attrs))
+
+
+async def tap_city(d, screen_name: str, city: str) -> None:
+    network = screen(d, screen_name).ids.network
+    await d.frames(0.05)
+    x, y = network.city_pos(city)
+    await d.tap_at(*network.to_window(x, y))
+
+
+async def tap_action(d, wid: str) -> None:
+    button = play(d).action_button(wid)
+    assert button is not None, f"no {wid!r} button: {[getattr(b, 'wid', '') for b in play(d).ids.actions.children]}"
+    await d.tap(button)
+
+
+def dialog_kind(d) -> str:
+    dialog = play(d).dialog
+    return dialog.kind if dialog is not None else ""
+
+
+async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None:
+    await tap_city(d, "rotw_play", origin)
+    if dialog_kind(d) == "colour":
+        await tap_dialog(d, card=goods)
+    await d.wait_for(lambda: play(d).ids.network.selected == origin, what="the cube chosen")
+    await tap_city(d, "rotw_play", destination)
+    await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
+    await tap_dialog(d, wid="confirm_delivery")
+
+
+async def act(d, action) -> None:
+    """One engine action, done the way a player does it on the screen."""
+    from companion.games.rotw.ui.words import city_name, rail_name
+    ps = play(d)
+    kind = action.type
+    s = d.app.table.state
+    if kind == "turn_up":
+        for card in action.cards:
+            await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
+            await d.tap(ps.dialog.cards[card])
+    elif kind == "draw_goods":
+        for cube in action.cubes:
+            await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
+            await d.tap(ps.questions.goods_buttons[cube])
+    elif kind == "show_card":  # strict scanning: a card dealt at setup
+        await d.wait_for(lambda: dialog_kind(d) == "show_card", what="the dealt cards' question")
+        await d.tap(ps.dialog.cards[action.card])
+    elif kind == "discard_excess":
+        for card in action.cards:
+            await d.wait_for(lambda: dialog_kind(d) == "hand_limit", what="the hand limit")
+            await d.tap(ps.dialog.cards[card])
+    elif kind == "take_display":
+        await d.tap_id("rotw_play", f"slot{action.slot}")
+    elif kind == "take_deck":
+        await d.tap_id("rotw_play", "deck")
+        if action.card is not None and s.scanned_draws:
+            await tap_drawn(d, action.card)
+    elif kind == "take_discard":
+        await d.tap_id("rotw_play", "discard")
+    elif kind == "stop_taking":
+        await tap_action(d, "stop_taking")
+    elif kind == "pass":
+        await tap_action(d, "pass")
+    elif kind == "build":
+        await tap_action(d, "build")
+        form = ps.building.form
+        await d.tap(form.values[action.value])
+        if action.demand is not None:
+            await d.tap(form.demands[action.demand])
+        for colour in action.points:
+            await d.tap(form.colours[colour])
+        await tap_dialog(d, _("Next"))
+        await tap_dialog(d, _("{city}, {colour} link").format(
+            city=city_name(action.to, s), colour=rail_name(action.colour)))
+        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+        for card in action.cards:
+            await d.tap(ps.dialog.cards[card])
+        await tap_dialog(d, wid="confirm_build")
+    elif kind == "play_locomotive":
+        await tap_action(d, "locomotive")
+        if action.goods is None:
+            await tap_dialog(d, _("Play it"))
+        else:
+            await tap_dialog(d, _("Play it and deliver a cube"))
+            await deliver_by_touch(d, action.origin, action.destination, action.goods)
+    elif kind == "deliver":
+        await deliver_by_touch(d, action.origin, action.destination, action.goods)
+    elif kind == "discard_draw":
+        await tap_action(d, "discard_draw")
+        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
+        await d.tap(ps.dialog.cards[action.card])
+        if action.slot is None:
+            await tap_dialog(d, _("The top of the draw pile"))
+            if action.taken is not None and s.scanned_draws:
+                await tap_drawn(d, action.taken)
+        else:
+            await tap_dialog(d, card=action.taken)
+    elif kind == "discard_restock":
+        await tap_action(d, "restock")
+        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
+        await d.tap(ps.dialog.cards[action.card])
+        await tap_dialog(d, city_name(action.city, s))
+    else:
+        raise AssertionError(f"no way to tap {kind}")
+
+
+async def tap_drawn(d, card: str) -> None:
+    """Which card came off the draw pile, where every card drawn is scanned."""
+    await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="which card came off the pile")
+    await d.tap(play(d).dialog.cards[card])
+
+
+def same(done, planned) -> bool:
+    return done.to_json() == planned.to_json()
+
+
+def physical(action) -> int:
+    """The acts of the players' hands this action stands for (see the module's docstring)."""
+    kind = action.type
+    if kind == "turn_up":
+        return len(action.cards)
+    if kind == "draw_goods":
+        return len(action.cubes)
+    if kind in ("take_display", "take_deck", "take_discard"):
+        return 1
+    if kind == "build":
+        return 2 + len(action.cards)  # the city card laid, its link placed, the cards paid
+    if kind == "play_locomotive":
+        return 1 + (1 if action.goods is not None else 0)
+    if kind == "deliver":
+        return 1
+    if kind == "discard_draw":
+        return 2
+    if kind == "discard_restock":
+        return 1
+    if kind == "discard_excess":
+        return len(action.cards)
+    return 0  # show_card, stop_taking, pass
+
+
+TURN_KINDS = {"take_display": "take cards", "take_deck": "take cards",
+              "take_discard": "take cards", "stop_taking": "take cards", "build": "build",
+              "play_locomotive": "locomotive", "deliver": "deliver",
+              "discard_draw": "discard and draw", "discard_restock": "discard and restock",
+              "pass": "pass", "show_card": "setup", "discard_excess": "hand limit"}
+
+
+def turn_kind(action) -> str | None:
+    """The kind of turn an action opens or belongs to; None for the table's reports (cards
+    turned up, cubes drawn), part of the turn they follow."""
+    return TURN_KINDS.get(action.type)
+
+
+# A card taken from the draw pile is named only where every draw is scanned: a log that names it
+# anyway (the table saw it) is entered without it; the engine counts it unseen.
+UNSEEN_FIELDS = {"take_deck": "card", "discard_draw": "taken"}
+
+
+def same_move(done, planned) -> bool:
+    """The stored move is the planned one, but for a card drawn unseen that the log names."""
+    if same(done, planned):
+        return True
+    field = UNSEEN_FIELDS.get(planned.type)
+    if field is None or getattr(done, field) is not None:
+        return False
+    if planned.type == "discard_draw" and planned.slot is not None:
+        return False
+    a, b = done.to_json(), planned.to_json()
+    a.pop(field), b.pop(field)
+    return a == b
+# The playout's options for a game where every card is scanned (Settings' toggle).
+SCANNED_PLAYOUT = {"strict": True}

@@ -1,0 +1,238 @@
+"""Manhattan TraffIQ entered by taps: `act(d, action)` does one engine action on the screens the
+way a player does it, with a finger `d` (companion.touch.Touch); and what that turn is at the
+table (`physical`, `turn_kind`), for `companion bench --taps` and the UI tests.
+
+Physical acts at the table, one each: a district tile drawn, a tile placed on the map, a
+vehicle moved in a ride, a vehicle put on a crossing, each vehicle removed by competing (as the
+engine's preview says, counted where the bench knows it: see `physical`), a tile named at setup
+(none: drawn already). Ending the turn moves nothing.
+"""
+
+from __future__ import annotations
+
+from companion.core.rules import RuleViolation
+from companion.games.traffiq.engine import Tile, Vehicle
+from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
+
+GAME = "manhattan-traffiq"
+PLAY = "traffiq_play"
+
+
+def _(text: str) -> str:
+    from companion.app.i18n import _ as translate
+    return translate(text)
+
+
+def screen(d, name: str):
+    return d.app.root.get_screen(name)
+
+
+def open_dialogs(d) -> list:
+    """Every modal view attached to the window (a dialog that "stays open")."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    return [w for w in Window.children if isinstance(w, ModalView)]
+
+
+def play_screen(d):
+    return screen(d, PLAY)
+
+
+def dialog_kind(d) -> str:
+    dialog = play_screen(d).dialog
+    return dialog.kind if dialog is not None else ""
+
+
+def buttons_of(widget) -> list:
+    from kivy.uix.button import Button
+    return [w for w in widget.walk(restrict=True) if isinstance(w, Button)]
+
+
+async def tap_button(d, widget, text: str) -> None:
+    for button in buttons_of(widget):
+        if button.text == text and not button.disabled and button.opacity > 0:
+            await d.tap(button)
+            return
+    raise AssertionError(f"no button {text!r} in {[b.text for b in buttons_of(widget)]}")
+
+
+async def tap_dialog(d, text: str) -> None:
+    await tap_button(d, play_screen(d).dialog, text)
+
+
+async def tap_question(d, text: str) -> None:
+    question = next(w for w in open_dialogs(d) if type(w).__name__ == "Question")
+    await tap_button(d, question, text)
+
+
+async def tap_cell(d, cell) -> None:
+    city = play_screen(d).ids.city
+    await d.tap_at(*city.to_window(*city.cell_pos(cell)))
+
+
+async def tap_point(d, point) -> None:
+    city = play_screen(d).ids.city
+    await d.tap_at(*city.to_window(*city.point_pos(point)))
+
+
+def preview(table, action):
+    """What competing after this move would remove, as the engine says (None: not legal)."""
+    try:
+        return table.rules.preview(table.state, action)
+    except RuleViolation:
+        return None
+
+
+def same(done, planned) -> bool:
+    """The stored move is the planned one; competing where it removes nothing is no matter."""
+    a, b = done.to_json(), planned.to_json()
+    if a.get("compete") != b.get("compete"):
+        a.pop("compete"), b.pop("compete")
+    return a == b
+
+
+# ---- every move by touch ------------------------------------------------------------------
+
+
+async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
+    play = play_screen(d)
+    await d.tap_id(PLAY, "place")
+    cell = (action.x, action.y)
+    await d.wait_for(lambda: cell in play.ids.city.cells_lit, what="the lit cells")
+    if shots:
+        await d.audit(f"{shots}-cells")
+    await tap_cell(d, cell)
+    try:
+        await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    except AssertionError:
+        city = play.ids.city
+        await d.shot("no-tile-question")
+        raise AssertionError(f"cell {cell} at {city.to_window(*city.cell_pos(cell))}, "
+                             f"px {city.cell_px}, centre {city.centre} pos {city.pos} size {city.size} bounds {city.bounds()} fitted {city._fitted_to}")
+    dialog = play.dialog
+    wanted = tuple(action.edges)
+    if any(tuple(turn.names()) == wanted for turn in dialog.chooser.turns):
+        # a tile whose sides are known (scanned): turned until it lies as on the table
+        for _turn in range(len(dialog.chooser.turns)):
+            if dialog.chooser.tile is not None and tuple(dialog.chooser.tile.names()) == wanted:
+                break
+            await tap_dialog(d, _("Turn the tile"))
+        await tap_dialog(d, _("Place"))
+        return
+    if dialog.tabs is not None:  # not the scanned tile: another one, its sides tapped
+        await d.tap(dialog.tabs[1])
+    edges = Tile.parse(action.edges).edges
+    for side, edge in enumerate(edges):
+        if dialog.chooser.implied[side] is None:
+            await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
+    if shots:
+        await d.audit(f"{shots}-dialog")
+    await tap_dialog(d, _("Place"))
+
+
+async def ride_by_touch(d, action, shots: str | None = None) -> None:
+    play = play_screen(d)
+    table = d.app.table
+    vehicle = Vehicle.TAXI if action.type == "taxi_ride" else Vehicle.VAN
+    start, end = (action.from_x, action.from_y), (action.to_x, action.to_y)
+    many = len(table.rules.rides(table.state, table.state.current, vehicle)) > 1
+    await d.tap_id(PLAY, "taxi" if vehicle is Vehicle.TAXI else "van")
+    if many:
+        await tap_point(d, start)
+    await d.wait_for(lambda: play.choice.start == start, what="the vehicle chosen")
+    if shots:
+        await d.audit(f"{shots}-targets")
+    outcome = preview(table, action)
+    await tap_point(d, end)
+    if outcome is not None and outcome.removed:
+        await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
+        if shots:
+            await d.audit(f"{shots}-compete")
+        await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
+
+
+async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
+    play = play_screen(d)
+    table = d.app.table
+    point = (action.x, action.y)
+    await d.wait_for(lambda: dialog_kind(d) == "vehicle", what="the new-vehicle question")
+    while play.dialog.point != point:
+        await tap_dialog(d, _("Another crossing"))
+    if shots:
+        await d.audit(f"{shots}-vehicle")
+    outcome = preview(table, action)
+    player = table.state.seats[table.state.current]
+    left = player.taxis if action.vehicle == "taxi" else player.vans
+    label = (_("Taxi ({count} left)") if action.vehicle == "taxi"
+             else _("Van ({count} left)")).format(count=left)
+    await tap_dialog(d, label)
+    if outcome is not None and outcome.removed:
+        await d.wait_for(lambda: dialog_kind(d) == "compete", what="the compete question")
+        if shots:
+            await d.audit(f"{shots}-compete")
+        await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
+
+
+async def end_turn_by_touch(d) -> None:
+    if dialog_kind(d) == "vehicle":
+        await tap_dialog(d, _("No vehicle"))
+        await d.frames()
+        if d.app.table.state.done == [] or play_screen(d).ids.end_turn.closed:
+            return  # both actions were taken: declining ended the turn
+    await d.tap_id(PLAY, "end_turn")
+    await d.frames()
+    if any(type(w).__name__ == "Question" for w in open_dialogs(d)):
+        await tap_question(d, _("End turn"))
+
+
+async def scan_tile(d, edges) -> None:
+    """A tile on the reader (where every tile is scanned): its sides, in one scan."""
+    if not d.scanner:
+        raise AssertionError("this driver names a tile's sides by scanning only")
+    await d.scan(GAME, "tile", ",".join(Tile.parse(edges).names()))
+
+
+async def act(d, action, shots: str | None = None) -> None:
+    """One move, made the way a player makes it on the screen."""
+    kind = action.type
+    if kind == "place_tile":
+        await place_tile_by_touch(d, action, shots)
+    elif kind in ("taxi_ride", "van_ride"):
+        await ride_by_touch(d, action, shots)
+    elif kind == "place_vehicle":
+        await vehicle_by_touch(d, action, shots)
+    elif kind == "draw_tile" and action.edges is not None:
+        await scan_tile(d, action.edges)  # drawn into the hand with its sides
+    elif kind == "draw_tile":
+        await d.tap_id(PLAY, "draw")
+    elif kind == "show_tile":
+        await d.wait_for(lambda: dialog_kind(d) == "show_tile", what="the setup tile question")
+        await scan_tile(d, action.edges)
+    elif kind == "end_turn":
+        await end_turn_by_touch(d)
+    else:
+        raise AssertionError(f"cannot play {kind}")
+
+
+def physical(action) -> int:
+    """The acts of the players' hands this action stands for (see the module's docstring).
+    Vehicles removed by competing are not counted: the log does not say how many."""
+    kind = action.type
+    if kind in ("draw_tile", "place_tile", "taxi_ride", "van_ride", "place_vehicle"):
+        return 1
+    return 0  # show_tile, end_turn
+
+
+TURN_KINDS = {"place_tile": "place a tile", "taxi_ride": "ride", "van_ride": "ride",
+              "place_vehicle": "ride", "draw_tile": "draw a tile", "end_turn": "end turn",
+              "show_tile": "setup"}
+
+
+def turn_kind(action) -> str | None:
+    """The kind of an action (a TraffIQ turn is two actions and the end of the turn)."""
+    return TURN_KINDS.get(action.type)
+
+
+same_move = same  # the name `companion bench --taps` asks every game's driver for
+# The playout's options for a game where every tile is scanned (Settings' toggle).
+SCANNED_PLAYOUT = {"scan_draws": True, "options": {"scanned_draws": True, "scanned_setup": True}}
