@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
 from .gamelog import AT, PAUSE, RESUME, UNDO, Game, Header, LogError, fold, parse_time
-from .records.clocks import Clocks, fold_clocks, mover
+from .records.clocks import Clocks, fold_clocks, is_timed, mover
 from .store import Outcome, Store, StoreError, UnreadableGame, WallClock
 
 log = logging.getLogger(__name__)
@@ -193,7 +193,8 @@ class Table:
         if self._clocks is not None and len(entries) > 1:
             self._clocks = None  # folded again when next asked: each entry with its own mover
         elif self._clocks is not None:
-            self._clocks.add(entries[0].get("type"), parse_time(at),
+            self._clocks.add(entries[0].get("type"),
+                             parse_time(at) if is_timed(self.header) else None,
                              mover(self.rules, self.state))
 
     def add_listener(self, listener: Listener) -> None:

@@ -71,6 +71,10 @@ class StatsScreen(BaseScreen):
         if not stats.plays:
             self.summary.text = _("No finished plays of this game yet.")
             return
+        if not stats.timed:  # only scored here: no length, no turns timed
+            self.summary.text = _("Games: {plays} · only scored here: not timed").format(
+                plays=l10n.number(stats.plays))
+            return
         self.summary.text = _("Games: {plays} · average length: {minutes} min · longest turn: "
                               "{time} ({player})").format(
             plays=l10n.number(stats.plays), minutes=l10n.number(stats.average_minutes),

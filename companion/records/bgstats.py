@@ -12,7 +12,7 @@ import csv
 import io
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from companion.games import game
 from companion.store import GameStatus, Store
@@ -53,6 +53,11 @@ def bgs_time(moment: str) -> str:
     return datetime.fromisoformat(moment).astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
+def utc_time(moment: str) -> str:
+    """The CSV's date: UTC (its column says so), "YYYY-MM-DD HH:MM:SS"."""
+    return datetime.fromisoformat(moment).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
+
+
 def seats(store: Store, game: Played) -> list[Seat]:
     first = game.header.options.get("first", 0)
     return [Seat(game.header.players[row["seat"]], row["total"], row["winner"],
@@ -78,11 +83,14 @@ def play_json(store: Store, game_id: int) -> dict:
            "highestWins": True, "noPoints": False, "cooperative": False}
     if bgg_id(game.header.game) is not None:
         box["bggId"] = bgg_id(game.header.game)
-    return {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(game),
+    play = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(game),
             "playDate": bgs_time(game.ended), "durationMin": game.minutes, "game": box,
             "players": [{"name": seat.name, "sourcePlayerId": seat.name, "score": seat.score,
                          "winner": seat.winner, "startPlayer": seat.start_player}
                         for seat in seats(store, game)]}
+    if not game.timed:  # only scored here: how long it was played is not known
+        del play["durationMin"]
+    return play
 
 
 def finished_ids(store: Store) -> list[int]:
@@ -103,7 +111,7 @@ def csv_text(store: Store, game_ids: list[int]) -> str:
         game = finished(store, game_id)
         for seat in seats(store, game):
             writer.writerow([play_id(game), game_id, game_title(game.header.game),
-                             bgg_id(game.header.game) or "", bgs_time(game.ended),
-                             game.minutes, seat.name, seat.score, int(seat.winner),
+                             bgg_id(game.header.game) or "", utc_time(game.ended),
+                             game.minutes if game.timed else "", seat.name, seat.score, int(seat.winner),
                              int(seat.start_player)])
     return out.getvalue()

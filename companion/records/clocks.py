@@ -89,17 +89,25 @@ def mover(rules: Any, state: Any) -> int | None:
     return None if status.over else status.seat
 
 
+def is_timed(header: Header) -> bool:
+    """A game played at this table has clocks; one only being scored (entered after it was
+    played) has none."""
+    return header.options.get("mode") != "score_only"
+
+
 def fold_clocks(header: Header, entries: Iterable[Mapping[str, Any]],
                 start: str | None = None) -> Clocks:
     """The clocks of a log (entries with or without their "at"): `start` is when the game
-    began (its first entry's time when not known). Entries without a time count nothing."""
+    began (its first entry's time when not known). Entries without a time count nothing, and
+    neither does a game only being scored (its times are when it was entered, not played)."""
     game = Game.start(header)
-    clocks = Clocks(len(header.players), parse_time(start) if start else None,
+    timed = is_timed(header)
+    clocks = Clocks(len(header.players), parse_time(start) if start and timed else None,
                     mover(game.rules, game.state))
     for entry in entries:
         body, at = split_time(entry)
         game.apply(body)
-        clocks.add(body.get("type"), parse_time(at) if at else None,
+        clocks.add(body.get("type"), parse_time(at) if at and timed else None,
                    mover(game.rules, game.state))
     return clocks
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from companion.gamelog import Header
 from companion.store import GameRecord, Store, UnreadableGame
 from .chart import Series, fold_series
-from .clocks import Clocks, fold_clocks
+from .clocks import Clocks, fold_clocks, is_timed
 
 
 @dataclass(frozen=True)
@@ -28,9 +28,17 @@ class Played:
         return self.record.finished or self.record.abandoned or self.record.last_active
 
     @property
+    def timed(self) -> bool:
+        """Played at this table with its clocks (not only scored afterwards)."""
+        return is_timed(self.header)
+
+    @property
     def minutes(self) -> int:
         """How long the game was played, breaks left out: every player's time on the clock (a
-        game stored without times: from its start to its end); at least 1."""
+        game stored without times: from its start to its end); at least 1. A game only being
+        scored: 0 (not known)."""
+        if not self.timed:
+            return 0
         seconds = sum(p.total for p in self.clocks.all())
         if not seconds:
             seconds = (datetime.fromisoformat(self.ended)

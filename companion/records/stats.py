@@ -28,14 +28,15 @@ class PlayerStats:
 class GameStats:
     game: str
     plays: int = 0
-    minutes: int = 0  # every play's length added up
+    timed: int = 0  # the plays played here with their clocks (not only scored)
+    minutes: int = 0  # every timed play's length added up
     longest_turn: float = 0.0
     longest_by: str = ""
     players: dict[str, PlayerStats] = field(default_factory=dict)
 
     @property
     def average_minutes(self) -> float:
-        return self.minutes / self.plays if self.plays else 0.0
+        return self.minutes / self.timed if self.timed else 0.0
 
     def ranked(self) -> list[PlayerStats]:
         """Most wins first, then the better average, then by name."""
@@ -76,6 +77,7 @@ def game_stats(store: Store, game: str) -> GameStats:
     stats = GameStats(game)
     for play, results in finished_plays(store, game):
         stats.plays += 1
+        stats.timed += int(play.timed)
         stats.minutes += play.minutes
         clocks = play.clocks.all()
         for row in results:

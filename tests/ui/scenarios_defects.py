@@ -84,3 +84,15 @@ async def question_after_language_switch(d, args):
         app.go_home()
         await d.wait_for(lambda: app.root.current == "home", what="Home")
     d.record("language_switch", seen)
+
+
+async def score_only_untimed(d, args):
+    """A finished Ticket to Ride game scored by taps: no time on its results, none in its
+    game's statistics (a game only being scored was not played here)."""
+    from companion.records.stats import game_stats
+    from scenarios import results_seen, score_only_game
+    await score_only_game(d, args)
+    stats = game_stats(d.app.store, "ttr-nyc")
+    d.record("untimed", {"rows": results_seen(d)["rows"], "plays": stats.plays,
+                         "minutes": stats.minutes, "longest_turn": stats.longest_turn,
+                         "clocks": [p.total for p in d.app.table.clocks.all()]})

@@ -25,3 +25,11 @@ def test_a_question_asked_again_after_a_language_switch_speaks_the_new_language(
         assert "Undo" in seen["english"] and "Home" in seen["english"], (game_id, seen)
         assert "Undo" not in seen["german"] and "Home" not in seen["german"], (game_id, seen)
         assert "Rückgängig" in seen["german"], (game_id, seen)
+
+
+def test_a_game_only_scored_shows_and_counts_no_time(run_scenario):
+    from companion.app.i18n import _
+    seen = run_scenario("score_only_untimed").check().report["untimed"]
+    assert not [row for row in seen["rows"] if row and row[0] == _("Time on the clock")], seen
+    assert not any(seen["clocks"]), seen
+    assert seen["plays"] == 1 and seen["minutes"] == 0 and seen["longest_turn"] == 0, seen
