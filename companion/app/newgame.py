@@ -14,6 +14,7 @@ from kivy.uix.widget import Widget
 
 from .i18n import _
 from .names import name_lines
+from .rig import rig_fitted
 from .screens import BaseScreen
 from .games import GameUi, game_ids, game_ui
 from .theme import touch
@@ -90,7 +91,10 @@ class PlayerRow(BoxLayout):
                                                 size=(touch(), touch()))
         self.place_button.bind(on_release=lambda *_: screen.free_seat(self))
         self.bind(place=self._show_place)
-        self.add_widget(self.place_button)
+        self.tail = 2  # the widgets after the colours: the seat button (with a rig), ↑ and ×
+        if rig_fitted():  # without seat buttons there is no seat to take
+            self.add_widget(self.place_button)
+            self.tail = 3
         self.up = ArrowButton()
         self.up.bind(on_release=lambda *_: screen.move_up(self))
         self.add_widget(self.up)
@@ -103,8 +107,8 @@ class PlayerRow(BoxLayout):
         for chip in self.chips:
             self.remove_widget(chip)
         self.chips = [chip for chip in self.all_chips if chip.colour in colours]
-        for chip in self.chips:  # before the seat button, the arrow and ×: index 3 from the end
-            self.add_widget(chip, index=3)
+        for chip in self.chips:  # before the seat button, the arrow and ×
+            self.add_widget(chip, index=self.tail)
 
     def choose(self, colour: str) -> None:
         self.colour = colour
@@ -127,6 +131,7 @@ class NewGameScreen(BaseScreen):
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
     unfinished_text = StringProperty("")  # the notice beside Start: games not finished yet
     seats_full = BooleanProperty(False)  # no name can be added: "Played before" makes room
+    rig_fitted = BooleanProperty(False)  # seat buttons to press: the seat hint is shown
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -146,6 +151,7 @@ class NewGameScreen(BaseScreen):
         self.game_id = game_id
         self.first = -1
         self.set_aside = False
+        self.rig_fitted = rig_fitted()
         self.variants = {v.option: v.choices[0][0] for v in self.game.variants}
         from companion.games.rule_cards import table_defaults  # table rules: in every header
         self.variants.update(table_defaults(game_id))

@@ -10,7 +10,7 @@ from companion.core.rules import Move
 
 from .games import game_ui, player_colours
 from .i18n import _, tr
-from .rig import SeatStrip
+from .rig import SeatStrip, rig_fitted
 from .seat_press import is_paused, seat_words
 from .screens import BaseScreen
 
@@ -141,7 +141,8 @@ class PlayScreen(BaseScreen):
         lines = []
         for seat, name in enumerate(table.header.players):
             rgba = ui.rgba.get(colours[seat] if seat < len(colours) else "", (1, 1, 1, 1))
-            words = seat_words(self, table, seat)  # what the rig does on a press now
+            # what the rig does on a press now; no buttons, no words about them
+            words = seat_words(self, table, seat) if rig_fitted() else ""
             lines.append((places[seat], rgba, name, words, seat == mover))
         return lines
 

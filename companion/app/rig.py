@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import time
 
 from kivy.app import App
@@ -30,6 +31,22 @@ log = logging.getLogger(__name__)
 MIN_TAP = 0.06  # s: a key or finger press lasts at least this (twice the debouncer's bounce)
 
 
+DRAWN_RIG = "COMPANION_RIG"  # =drawn: off the Pi, seat buttons drawn on screen and keys 1–4
+
+
+def drawn_rig_asked() -> bool:
+    """Off the Pi, a developer (or a UI test) asks for the seat buttons drawn on the screen."""
+    return os.environ.get(DRAWN_RIG, "").strip().lower() == "drawn"
+
+
+def rig_fitted() -> bool:
+    """Whether the players have seat buttons to press: only then do the screens say what a
+    press does (a table without buttons would read hints it cannot use)."""
+    app = App.get_running_app()
+    rig = getattr(app, "rig", None)
+    return rig is not None and rig.fitted
+
+
 class Rig:
     """Builds the LEDs and buttons, keeps the LEDs on the Table's state, reads the presses."""
 
@@ -38,6 +55,7 @@ class Rig:
         self.lights = None
         self.buttons = None
         self.mock = True  # no real GPIO here: draw the LEDs and buttons on screen
+        self.fitted = False  # seat buttons to press: real pins, or the drawn ones asked for
 
     def start(self) -> None:
         self._held_since: dict[int, float] = {}
@@ -45,6 +63,7 @@ class Rig:
         from companion.hardware.seats import SeatButtons, SeatLights, make_pin_factory
         choice = make_pin_factory()
         self.mock = choice.mock
+        self.fitted = not choice.mock or drawn_rig_asked()
         from companion.config import ConfigError, config_path, load  # after Home's frame
         try:
             pin_map = apply_overrides(DEFAULT_PIN_MAP, load(), str(config_path()))
@@ -59,8 +78,9 @@ class Rig:
         except Exception:  # no error dialog about hardware: the screen works without it
             log.exception("no seat LEDs and buttons")
             self.lights = self.buttons = None
+            self.fitted = False
             return
-        if self.mock:
+        if self.mock and self.fitted:
             from kivy.core.window import Window
             Window.bind(on_key_down=self._key_down, on_key_up=self._key_up)
 
@@ -111,7 +131,8 @@ class Rig:
         test) would be taken for contact noise and lost: the pin is let go only once the press
         has lasted long enough to count. Keys and fingers don't bounce; real buttons don't come
         this way."""
-        if self.buttons is None or not self.mock or seat >= len(self.buttons.buttons):
+        if self.buttons is None or not self.mock or not self.fitted \
+                or seat >= len(self.buttons.buttons):
             return
         pin = self.buttons.buttons[seat].pin
         if down:

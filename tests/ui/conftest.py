@@ -207,7 +207,11 @@ def kivy_home(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def run_scenario(request, x_display, kivy_home: Path, tmp_path: Path, shots_dir: Path):
-    """run_scenario(name, size=…, seed=…, language=…, fast=…, db=…, tag=…, fullscreen=…) → Run.
+    """run_scenario(name, size=…, seed=…, language=…, fast=…, db=…, tag=…, fullscreen=…,
+    env=…) → Run.
+
+    The app runs with its seat buttons drawn (COMPANION_RIG=drawn, as off the Pi with a rig):
+    `env={"COMPANION_RIG": ""}` runs it as a table without seat buttons.
 
     `fullscreen` starts the app as the kiosk does (`--fullscreen`) on an 800×480 X screen.
 
@@ -216,7 +220,8 @@ def run_scenario(request, x_display, kivy_home: Path, tmp_path: Path, shots_dir:
 
     def run(scenario: str, size: str = "800x480", seed: int = 1, language: str | None = None,
             fast: bool = False, db: Path | None = None, tag: str = "",
-            timeout: float = SCENARIO_TIMEOUT, fullscreen: bool = False) -> Run:
+            timeout: float = SCENARIO_TIMEOUT, fullscreen: bool = False,
+            env: dict | None = None) -> Run:
         db = db or tmp_path / "companion.db"
         shots = shots_dir / tag if tag else shots_dir
         shots.mkdir(parents=True, exist_ok=True)
@@ -231,12 +236,13 @@ def run_scenario(request, x_display, kivy_home: Path, tmp_path: Path, shots_dir:
             command.append("--fullscreen")
             display = request.getfixturevalue("pi_screen")
             size = "800x480"
-        env = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_LOG_MODE="PYTHON",
+        environment = dict(os.environ, DISPLAY=display, KIVY_NO_ARGS="1", KIVY_LOG_MODE="PYTHON",
                    KIVY_NO_FILELOG="1", KIVY_HOME=str(kivy_home),
-                   SDL_AUDIODRIVER="dummy")
+                   SDL_AUDIODRIVER="dummy", COMPANION_RIG="drawn")  # seat buttons drawn
+        environment.update(env or {})
         started = time.monotonic()
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                   text=True, env=env, cwd=HERE.parent.parent,
+                                   text=True, env=environment, cwd=HERE.parent.parent,
                                    start_new_session=True)
         try:
             stdout, stderr = process.communicate(timeout=timeout)

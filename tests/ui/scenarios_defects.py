@@ -96,3 +96,25 @@ async def score_only_untimed(d, args):
     d.record("untimed", {"rows": results_seen(d)["rows"], "plays": stats.plays,
                          "minutes": stats.minutes, "longest_turn": stats.longest_turn,
                          "clocks": [p.total for p in d.app.table.clocks.all()]})
+
+
+async def seat_words_without_a_rig(d, args):
+    """New game and a Ticket to Ride game as the table sees them: with seat buttons (the drawn
+    rig) each seat says what its button does and New game has a seat button per player;
+    without, neither."""
+    from scenarios import open_new_game
+    from scenarios_table import start
+    await open_new_game(d, "ttr-nyc")
+    await d.frames(0.3)
+    new = screen(d, "new_game")
+    await d.shot("new-game-rig")
+    seen = {"seat_buttons": [row.place_button.get_root_window() is not None
+                             for row in new.rows],
+            "visible": [t for t in __import__("scenarios").visible_texts(new)]}
+    play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
+    await d.frames(0.5)
+    strip = play.seat_strip
+    seen["hints"] = [cell.hint for cell in strip.cells()]
+    seen["others"] = strip.others.text
+    await d.shot("play-rig")
+    d.record("rig", seen)

@@ -33,3 +33,16 @@ def test_a_game_only_scored_shows_and_counts_no_time(run_scenario):
     assert not [row for row in seen["rows"] if row and row[0] == _("Time on the clock")], seen
     assert not any(seen["clocks"]), seen
     assert seen["plays"] == 1 and seen["minutes"] == 0 and seen["longest_turn"] == 0, seen
+
+
+def test_seat_button_words_only_where_the_table_has_seat_buttons(run_scenario):
+    from companion.app.i18n import _
+    hint = _("Press your seat button to take that seat.")
+    without = run_scenario("seat_words_without_a_rig", env={"COMPANION_RIG": ""},
+                           tag="without").check().report["rig"]
+    assert not any(without["seat_buttons"]), without
+    assert hint not in without["visible"], without
+    assert not any(without["hints"]) and not without["others"], without
+    drawn = run_scenario("seat_words_without_a_rig", tag="drawn").check().report["rig"]
+    assert all(drawn["seat_buttons"]) and hint in drawn["visible"], drawn
+    assert all(drawn["hints"]) and drawn["others"], drawn
