@@ -173,8 +173,8 @@ class HomeScreen(BaseScreen):
         """Abandon asks first: the game leaves Home for good (History keeps it)."""
         text = "\n".join((_("Abandon this game?"), game.heading,
                           _("It leaves Home and cannot be resumed; History keeps it.")))
-        self.asking = fitted(Question(text, _("Abandon"), lambda: self.abandon(game.game_id),
-                                      _("Keep it")))
+        self.asking = Question(text, _("Abandon"), lambda: self.abandon(game.game_id),
+                               _("Keep it"), destructive=True)
         self.asking.open(animation=False)
 
     def abandon(self, game_id: int) -> None:
@@ -188,21 +188,6 @@ class HomeScreen(BaseScreen):
             app.set_table(None)  # the seat LEDs stop showing a game given up
         self.refresh()
         self.ids.message.show(_("Abandoned. History keeps it."), good=True)
-
-
-def fitted(question: Question) -> Question:
-    """A question as tall as its text (long names make the text wrap)."""
-    box = question.children[0]
-    note = box.children[-1]  # the text, above the answers
-    answers = box.children[0]
-
-    def fit(*_args) -> None:
-        question.height = (note.height + answers.height + box.spacing + box.padding[1]
-                           + box.padding[3])
-
-    note.bind(height=fit)
-    fit()
-    return question
 
 
 class GameChoice(ModalView):

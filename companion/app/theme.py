@@ -32,6 +32,7 @@ BACKGROUND = (0.11, 0.13, 0.16, 1)
 PANEL = (0.17, 0.19, 0.23, 1)
 ACCENT = (0.13, 0.42, 0.78, 1)  # white text on it stays readable (contrast above 4.5:1)
 WARNING = (0.85, 0.22, 0.20, 1)
+DANGER = (0.60, 0.18, 0.16, 1)  # an answer that cannot be undone; white on it above 4.5:1
 GOOD = (0.25, 0.68, 0.35, 1)
 
 

@@ -46,23 +46,38 @@ def panel(spacing: float) -> BoxLayout:
 
 class Question(ModalView):
     """A short question over the screen with two answers (or a notice with one, when `no` is
-    None); a stray tap never dismisses it."""
+    None); a stray tap never dismisses it. It is as tall as its words (no empty band, long
+    names wrap), with room above them. `destructive`: the yes answer cannot be undone (Abandon):
+    it is drawn in the warning red and the safe answer is the accented default."""
 
-    def __init__(self, text: str, yes: str, on_yes, no: str | None, **kwargs):
+    def __init__(self, text: str, yes: str, on_yes, no: str | None,
+                 destructive: bool = False, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.64, None), height=dp(190),
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.3), **kwargs)
-        box = panel(spacing=dp(10))
-        box.add_widget(Factory.Note(text=text, font_size=sp(18)))
+        box = panel(spacing=dp(12))
+        box.padding = dp(18)
+        self.note = Factory.Note(text=text, font_size=sp(18))
+        box.add_widget(self.note)
         row = BoxLayout(spacing=dp(10), size_hint_y=None, height=touch(8))
-        yes_button = Factory.AccentButton(text=yes)
+        if destructive:
+            yes_button = Factory.DangerButton(text=yes)
+        else:
+            yes_button = Factory.AccentButton(text=yes)
         yes_button.bind(on_release=lambda *_: (self.dismiss(animation=False), on_yes()))
         row.add_widget(yes_button)
         if no is not None:
-            no_button = Factory.BigButton(text=no)
+            no_button = (Factory.AccentButton if destructive else Factory.BigButton)(text=no)
             no_button.bind(on_release=lambda *_: self.dismiss(animation=False))
             row.add_widget(no_button)
         box.add_widget(row)
         self.add_widget(box)
+
+        def fit(*_args) -> None:
+            self.height = (self.note.height + row.height + box.spacing + box.padding[1]
+                           + box.padding[3])
+
+        self.note.bind(height=fit)
+        fit()
 
 
 class PlayerTab(ToggleButton):

@@ -118,3 +118,43 @@ async def seat_words_without_a_rig(d, args):
     seen["others"] = strip.others.text
     await d.shot("play-rig")
     d.record("rig", seen)
+
+
+def _question_seen(question) -> dict:
+    """A question's panel as drawn: the room above its text, the text's own height against
+    the room it has, and which of its buttons is the accented default."""
+    from companion.app import theme
+    from kivy.uix.button import Button
+    box = question.children[0]
+    note = box.children[-1]
+    buttons = [w for w in box.walk(restrict=True) if isinstance(w, Button)]
+    return {"above": box.top - note.top, "texture": note.texture_size[1],
+            "note_height": note.height, "padding": box.padding[1],
+            "panel": [box.x, box.y, box.width, box.height],
+            "accent": [b.text for b in buttons
+                       if list(b.background_color) == list(theme.ACCENT)],
+            "buttons": [b.text for b in buttons]}
+
+
+async def close_and_abandon_questions(d, args):
+    """Escape on Home asks before closing; Abandon under an unfinished game asks first: each
+    question as tall as its words, and the safe answer the accented one."""
+    from scenarios import open_dialogs
+    from scenarios_table import start
+    app = d.app
+    app.escape()
+    await d.frames(0.4)
+    await d.shot("close-question")
+    seen = {"close": _question_seen(app._asking)}
+    app._asking.dismiss(animation=False)
+    await start(d, "ttr-nyc", players=["Anna Maria Magdalena", "Benedikt Josef"])
+    app.go_home()
+    await d.wait_for(lambda: app.root.current == "home", what="Home")
+    await d.frames(0.3)
+    home = screen(d, "home")
+    card = home.ids.unfinished.children[-1]
+    await d.tap(card.ids.abandon)
+    await d.frames(0.4)
+    await d.shot("abandon-question")
+    seen["abandon"] = _question_seen(open_dialogs(d)[0])
+    d.record("questions", seen)

@@ -46,3 +46,14 @@ def test_seat_button_words_only_where_the_table_has_seat_buttons(run_scenario):
     drawn = run_scenario("seat_words_without_a_rig", tag="drawn").check().report["rig"]
     assert all(drawn["seat_buttons"]) and hint in drawn["visible"], drawn
     assert all(drawn["hints"]) and drawn["others"], drawn
+
+
+def test_questions_are_as_tall_as_their_words_and_the_safe_answer_is_the_default(run_scenario):
+    from companion.app.i18n import _
+    seen = run_scenario("close_and_abandon_questions").check().report["questions"]
+    for name, question in seen.items():
+        # the words start a panel's padding below its top: no empty band, never touching
+        assert 16 <= question["padding"] - 1 <= question["above"] <= question["padding"] + 4, \
+            (name, question)
+        assert question["note_height"] >= question["texture"], (name, question)
+    assert seen["abandon"]["accent"] == [_("Keep it")], seen
