@@ -106,6 +106,22 @@ class Message(Label):
         why.offer(self, text)  # a refusal's Why? button
         message_place.follow(self)  # never over a control it names
 
+    def on_touch_down(self, touch) -> bool:
+        """A tap on a shown message dismisses it, and goes no further: a finger meant for the
+        message must not claim the route under it. Its Why? button takes its own taps."""
+        if self.opacity <= 0 or not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        if super().on_touch_down(touch):
+            return True
+        touch.ud["message_dismissed"] = True
+        self.hide()
+        return True
+
+    def on_touch_up(self, touch) -> bool:
+        if touch.ud.get("message_dismissed"):
+            return True
+        return super().on_touch_up(touch)
+
     def hide(self) -> None:
         Clock.unschedule(self._fade)
         Animation.cancel_all(self, "opacity")

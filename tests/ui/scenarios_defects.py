@@ -158,3 +158,46 @@ async def close_and_abandon_questions(d, args):
     await d.shot("abandon-question")
     seen["abandon"] = _question_seen(open_dialogs(d)[0])
     d.record("questions", seen)
+
+
+async def refusal_banners(d, args):
+    """A refused claim on Ticket to Ride's map, then a tap on the red banner: it goes, and the
+    tap reaches nothing under it. A score-only game's tickets Done with none tapped: the
+    refusal covers no ticket, and a ticket tapped while it shows is taken."""
+    from scenarios import new_game, tap_route
+    from scenarios_messages import controls_under, messages_seen, shown_messages
+    from scenarios_table import start
+    play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
+    seen = {}
+    await tap_route(d, "play", "r23")  # Chelsea – Soho: 4 cards needed, refused
+    await d.frames(0.4)
+    banner = shown_messages()
+    seen["map_refused"] = messages_seen()
+    actions = len(d.app.table.actions)
+    if banner:
+        m = banner[0]
+        await d.tap_at(*m.to_window(m.x + m.width * 0.3, m.center_y))
+        await d.frames(0.4)
+    seen["after_dismiss"] = {"messages": messages_seen(), "dialog": play.dialog is not None,
+                             "moves": len(d.app.table.actions) - actions}
+    await d.shot("map-dismissed")
+    d.app.go_home()
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    await new_game(d, ["Anna", "Ben"], mode="score_only")
+    await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
+    await d.tap_id("score_only", "to_tickets")
+    scoring = screen(d, "scoring")
+    await d.wait_for(lambda: d.app.root.current == "scoring", what="the tickets")
+    await d.frames(0.4)
+    await d.tap_id("scoring", "done")  # no ticket tapped: refused
+    await d.frames(0.4)
+    seen["tickets_refused"] = messages_seen()
+    await d.shot("tickets-refused")
+    buttons = list(reversed(scoring.ids.tickets.children))
+    last = buttons[-1]
+    await d.tap(last)
+    await d.frames(0.3)
+    seen["last_ticket_taken"] = bool(getattr(last, "state", "") == "down"
+                                     or getattr(last, "chosen", False))
+    seen["ticket_kind"] = type(last).__name__
+    d.record("banners", seen)

@@ -57,3 +57,13 @@ def test_questions_are_as_tall_as_their_words_and_the_safe_answer_is_the_default
             (name, question)
         assert question["note_height"] >= question["texture"], (name, question)
     assert seen["abandon"]["accent"] == [_("Keep it")], seen
+
+
+def test_a_refusal_banner_covers_no_ticket_and_a_tap_on_it_only_dismisses_it(run_scenario):
+    seen = run_scenario("refusal_banners").check().report["banners"]
+    assert len(seen["map_refused"]) == 1, seen
+    after = seen["after_dismiss"]
+    assert after["messages"] == [] and not after["dialog"] and after["moves"] == 0, seen
+    assert len(seen["tickets_refused"]) == 1, seen
+    assert seen["tickets_refused"][0]["under"] == [], seen
+    assert seen["last_ticket_taken"], seen
