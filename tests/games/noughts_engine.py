@@ -93,6 +93,12 @@ class Noughts(Rules):
         """Every move open to the seat."""
         return [Mark(seat, cell) for cell in range(9) if self._refusal(s, Mark(seat, cell)) is None]
 
+    def completions(self, s: NoughtsState, partial) -> list[dict]:
+        """Every free cell for the seat to move (a cell given: that one, if free)."""
+        seat = partial.get("seat", s.current)
+        return [dict(partial, **mark.to_json()) for mark in self.marks(s, seat)
+                if all(mark.to_json().get(k, v) == v for k, v in partial.items())]
+
     def status(self, s: NoughtsState) -> Status:
         return Status(s.phase, None if s.phase is Phase.OVER else s.current,
                       reason=s.end_reason)

@@ -15,6 +15,7 @@ from .checks import (PLAYING, check_box, check_claim_open, check_draw_blind_open
     check_show_hand_open, check_slot, check_taxi_second, check_turn, check_turned_up, route_name,
     ticket_name, wrong_count)
 from .deck import MAX_FLUSHES, can_draw_second, flush, must_flush, refill, take_from_deck
+from .completions import completions
 from .moves import check_pass, moves
 from .scoring import score_sheet
 from .state import EndReason, Hand, Mode, PlayerState, TtrState
@@ -108,6 +109,11 @@ class TtrNyc(Rules):
 
     def moves(self, state: TtrState, seat: int) -> list[Move]:
         return moves(self.board, state, seat)
+
+    def completions(self, state: TtrState, partial: Mapping[str, Any]) -> list[dict]:
+        """See Rules.completions: the routes and payments the hand allows (fewest Taxis first),
+        the card in a face-up slot, the tickets that may be kept (most first at setup)."""
+        return completions(self.board, state, self.status(state), partial)
 
     # ---- what the table reports ---------------------------------------------------------
 

@@ -13,7 +13,7 @@ from companion.app.theme import touch
 from companion.app.widgets import CardButton
 from .words import card_name, explain, payment_label, route_label
 from ..engine import ClaimRoute, Route
-from ..engine.moves import claim_refusal, payments
+from ..engine.moves import claim_refusal
 from .questions import CARD_KEYS, TtrDialog
 
 
@@ -43,12 +43,16 @@ class ClaimFlow:
             self.screen.show_message(explain(reason), "map_message")
             return
         self.screen.map.selected = route_id
+        if len(options) == 1:  # one legal payment: nothing to ask; said, and Undo takes it back
+            self._claim(route_id, options[0], said=True)
+            return
         self._ask(route_id, options)
 
     def _options(self, route_id: str) -> list[tuple[str, ...]]:
-        s = self.table.state
-        return [tuple(card.key for card in cards)
-                for cards in payments(self.table.rules.board, s, s.current, route_id)]
+        """The payments the engine accepts for this route, cheapest first (its completions)."""
+        table = self.table
+        return [tuple(c["cards"]) for c in table.rules.completions(
+            table.state, {"type": ClaimRoute.type, "route": route_id})]
 
     def _ask(self, route_id: str, options: list[tuple[str, ...]],
              colour: str | None = None) -> None:
@@ -82,9 +86,10 @@ class ClaimFlow:
     def _payment_grid(self, dialog, route_id: str, options) -> GridLayout:
         grid = GridLayout(cols=2, spacing=dp(8), row_force_default=True,
                           row_default_height=dp(64))
-        for cards in options:
+        for n, cards in enumerate(options):  # the cheapest first, marked as the likely one
             grid.add_widget(dialog.button(payment_label(cards),
-                                          lambda c=cards: self._claim(route_id, c), accent=True))
+                                          lambda c=cards: self._claim(route_id, c),
+                                          accent=n == 0))
         return grid
 
     def _bottom_row(self, dialog, route: Route) -> BoxLayout:
@@ -103,7 +108,14 @@ class ClaimFlow:
         self.screen.close_dialog()
         self.screen.map.selected = ""
 
-    def _claim(self, route_id: str, cards: tuple[str, ...]) -> None:
+    def _claim(self, route_id: str, cards: tuple[str, ...], said: bool = False) -> None:
+        """Claim it; `said`: the payment was the only one, so the screen says what it filled in."""
         self._cancel()
-        App.get_running_app().submit(ClaimRoute(self.table.state.current, route_id, cards),
-                                     "map_message")
+        if App.get_running_app().submit(ClaimRoute(self.table.state.current, route_id, cards),
+                                        "map_message") and said:
+            board = self.table.rules.board
+            self.screen.show_message(
+                _("{route} claimed, paid with {cards}: the only payment your cards allow. "
+                  "Not so? Undo takes it back.").format(route=route_label(board, route_id),
+                                                       cards=payment_label(cards)),
+                "map_message", good=True)
