@@ -32,11 +32,27 @@ class DockedKeyboard(VKeyboard):
         # the app's flat dark look: Kivy's light glossy keys darkened to the panel's colours
         kwargs.setdefault("background_color", (0.11, 0.13, 0.16, 1))
         kwargs.setdefault("key_background_color", (0.42, 0.45, 0.52, 1))
+        kwargs.setdefault("layout", layout_for())
         super().__init__(**kwargs)
         self.bind(on_textinput=self._one_capital)
 
+    def follow_language(self) -> None:
+        """The layout of the language chosen now (the window keeps one keyboard)."""
+        wanted = layout_for()
+        if self.layout != wanted:
+            self.layout = wanted
+
     def _one_capital(self, _keyboard, _text) -> None:
         self.have_capslock = False
+
+
+def layout_for(language: str | None = None) -> str:
+    """The keyboard's layout file: QWERTZ for German, as German keyboards are; QWERTY for the
+    others (every layout has every letter of the five languages)."""
+    if language is None:
+        from .i18n import tr
+        language = tr.language
+    return kv_file("app/keyboard-de.json" if language == "de" else "app/keyboard.json")
 
 
 def configure(config) -> None:
@@ -102,6 +118,8 @@ def _lift(root, field) -> None:
     keyboard = _docked(field.get_root_window())
     if keyboard is None or field.get_root_window() is None:
         return
+    if isinstance(keyboard, DockedKeyboard):
+        keyboard.follow_language()
     top = keyboard.y + keyboard.height * keyboard.scale
     _x, bottom = field.to_window(field.x, field.y)
     bottom -= root.y  # where the field is with the screens in their place

@@ -201,3 +201,48 @@ async def refusal_banners(d, args):
                                      or getattr(last, "chosen", False))
     seen["ticket_kind"] = type(last).__name__
     d.record("banners", seen)
+
+
+def _keyboard_seen(keyboard) -> dict:
+    from kivy.uix.label import Label
+    layout = keyboard.available_layouts[keyboard.layout]
+    return {"mode": keyboard.layout_mode,
+            "row2": [key[0] for key in layout[f"{keyboard.layout_mode}_2"]][:6],
+            "drawn": [w.text for w in keyboard.children if isinstance(w, Label)]}
+
+
+async def on_screen_keyboard(d, args):
+    """New game's name field with the on-screen keyboard, in English then German: QWERTY in
+    English, QWERTZ in German; after ⇧ the keys are drawn as capitals."""
+    from kivy.core.window import Window
+    from companion.app import keyboard as kb
+    from scenarios import open_new_game
+    kb.enable(Window, True)
+    seen = {}
+    for language in ("en", "de"):
+        d.app.set_language(language)
+        await open_new_game(d, "ttr-nyc")
+        await d.wait_for(lambda: d.app.root.current == "new_game", what="New game")
+        field = screen(d, "new_game").rows[0].name_input
+        field.text = ""
+        await d.tap(field)
+        await d.wait_for(lambda: kb._docked(Window) is not None, what="the keyboard")
+        await d.frames(0.4)
+        keyboard = kb._docked(Window)
+        before = _keyboard_seen(keyboard)
+        pos, size = keyboard.layout_geometry["LINE_4"][0]  # ⇧
+        await d.tap_at(*keyboard.to_window(pos[0] + size[0] / 2, pos[1] + size[1] / 2))
+        await d.frames(0.4)
+        await d.shot(f"keyboard-shift-{language}")
+        after = _keyboard_seen(keyboard)
+        pos, size = keyboard.layout_geometry["LINE_2"][0]  # q
+        await d.tap_at(*keyboard.to_window(pos[0] + size[0] / 2, pos[1] + size[1] / 2))
+        await d.frames(0.3)
+        seen[language] = {"before": before, "shifted": after, "typed": field.text,
+                          "layout": str(keyboard.layout)}
+        field.focus = False
+        await d.frames(0.3)
+        d.app.go_home()
+        await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+        await d.frames(0.6)  # New game's leaving done before the app stops
+    d.record("keyboard", seen)

@@ -67,3 +67,14 @@ def test_a_refusal_banner_covers_no_ticket_and_a_tap_on_it_only_dismisses_it(run
     assert len(seen["tickets_refused"]) == 1, seen
     assert seen["tickets_refused"][0]["under"] == [], seen
     assert seen["last_ticket_taken"], seen
+
+
+def test_the_on_screen_keyboard_is_qwerty_in_english_and_shows_capitals_after_shift(run_scenario):
+    seen = run_scenario("on_screen_keyboard").check().report["keyboard"]
+    assert seen["en"]["before"]["row2"] == ["q", "w", "e", "r", "t", "y"], seen["en"]
+    assert seen["de"]["before"]["row2"] == ["q", "w", "e", "r", "t", "z"], seen["de"]
+    for language, keys in seen.items():
+        assert keys["shifted"]["mode"] == "shift", (language, keys)
+        assert "Q" in keys["shifted"]["drawn"] and "q" not in keys["shifted"]["drawn"], \
+            (language, keys)
+        assert keys["typed"] == "Q", (language, keys)
