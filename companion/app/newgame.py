@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from .i18n import _
-from .names import name_lines
+from .names import name_lines, text_width
 from .rig import rig_fitted
 from .screens import BaseScreen
 from .games import GameUi, game_ids, game_ui
@@ -65,6 +65,28 @@ class ArrowButton(ButtonBehavior, Widget):
         with self.canvas:
             Color(1, 1, 1, 0.25 if self.disabled else 0.9)
             Triangle(points=[cx - s, cy - s * 0.6, cx + s, cy - s * 0.6, cx, cy + s * 0.8])
+
+
+def fit_name(button, name: str, lines: int = 3) -> None:
+    """A player's name inside a button: broken after a hyphen or at a space where it must,
+    in a smaller type where even that is too wide (a long name with no place to break), on
+    at most `lines` lines."""
+    room = button.width - dp(16)
+    if room <= 0:
+        return
+    size = button.font_size if not hasattr(button, "_name_size") else button._name_size
+    button._name_size = size
+    font = size
+    while font > dp(10):
+        text = name_lines(name, room, font, bool(getattr(button, "bold", False)))
+        widest = max(text_width(part, font, bool(getattr(button, "bold", False)))
+                     for part in text.split("\n"))
+        if widest <= room and text.count("\n") < lines:
+            break
+        font -= 1
+    button.font_size = font
+    button.text = text
+    button.text_size = (room, None)
 
 
 class PlayerRow(BoxLayout):
@@ -278,15 +300,14 @@ class NewGameScreen(BaseScreen):
     def _fill_previous(self) -> None:
         box = self.ids.previous
         box.clear_widgets()
-        # what fits beside four players at 800x480: one row of two names under the game's
-        # choices, three rows without them
-        room = 2 if self.game.variants and self.mode == "play" else 6
-        names = App.get_running_app().store.player_names()[:room]
-        width = dp(117)  # two a row in the 240 dp column (newgame.kv), each name whole
+        # every name known (the list scrolls), two a row in the 240 dp column (newgame.kv);
+        # a name too wide for half the column takes the whole row
+        names = App.get_running_app().store.player_names()
         for name in names:
-            button = Factory.QuietButton(size_hint=(None, None), height=touch(), width=width)
-            # Kivy would break a long name mid-word: it goes on two lines after its hyphen
-            button.text = name_lines(name, width - dp(12), button.font_size)
+            button = Factory.QuietButton(size_hint=(None, None), height=touch(), width=dp(117))
+            if text_width(name, button.font_size) > button.width - dp(12):
+                button.width = dp(234)
+            fit_name(button, name)
             button.player_name = name
             button.bind(on_release=lambda _b, n=name: self.use_name(n))
             box.add_widget(button)
@@ -320,14 +341,18 @@ class NewGameScreen(BaseScreen):
         game = self.game
         for seat, row in enumerate(rows):
             row.up.disabled = seat == 0
-            button = PlayerTab(text=row.name or _("Player {n}").format(n=seat + 1),
-                               group="first", allow_no_selection=False,
+            name = row.name or _("Player {n}").format(n=seat + 1)
+            button = PlayerTab(group="first", allow_no_selection=False,
                                state="down" if seat == self.first else "normal",
-                               rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0))
+                               rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0),
+                               halign="center", shorten=False)
+            # each name inside its own button (3-4 players share the row)
+            button.bind(width=lambda b, _w, name=name: fit_name(b, name, lines=2))
             button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
             box.add_widget(button)
         self.ids.add_player.closed = len(rows) >= game.most  # greyed; a tap says why
-        self.seats_full = len(rows) >= game.most
+        # "Played before" makes room only once no seat waits for a name
+        self.seats_full = len(rows) >= game.most and all(row.name for row in rows)
         seated = {row.name.casefold() for row in rows}
         for button in self.ids.previous.children:  # a name already at the table is not offered
             button.disabled = button.player_name.casefold() in seated

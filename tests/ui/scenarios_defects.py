@@ -246,3 +246,61 @@ async def on_screen_keyboard(d, args):
         await d.wait_for(lambda: d.app.root.current == "home", what="Home")
         await d.frames(0.6)  # New game's leaving done before the app stops
     d.record("keyboard", seen)
+
+LONG_NAME = "Maximilianaugustinusbartholomäusfriedrich"  # 40 letters, no place to break
+KNOWN = ["Anna", "Benedikt", "Cleo", "Dora", "Emil", "Frida", "Gustav", LONG_NAME]
+
+
+def _box(widget):
+    x, y = widget.to_window(*widget.pos)
+    return [x, y, x + widget.width, y + widget.height]
+
+
+def _text_fits(button) -> bool:
+    button.texture_update()
+    return button.texture_size[0] <= button.width + 1 and button.texture_size[1] <= button.height + 1
+
+
+async def new_game_layout(d, args):
+    """Eight names played before (one 40 letters long), Railways' New game: every known name
+    is offered (the list scrolls), each whole inside its button and clear of the game's
+    choices; the list stays while seats are empty, four of them too; with four long names the
+    "Who starts?" buttons each hold their name."""
+    from scenarios import open_new_game
+    store = d.app.store
+    for i in range(0, len(KNOWN), 2):  # finished games, so their names are known
+        store.new_game("rotw-card-game", KNOWN[i:i + 2], {})
+    await open_new_game(d, "rotw-card-game")
+    await d.wait_for(lambda: d.app.root.current == "new_game", what="New game")
+    new = screen(d, "new_game")
+    await d.frames(0.5)
+    previous = list(reversed(new.ids.previous.children))
+    variants = [w for w in new.ids.variants.walk(restrict=True) if w is not new.ids.variants]
+    seen = {"offered": [b.player_name for b in previous],
+            "fits": [_text_fits(b) for b in previous],
+            "boxes": [_box(b) for b in previous],
+            "variants_top": max((_box(w)[3] for w in variants), default=0)}
+    long_button = next(b for b in previous if b.player_name == LONG_NAME)
+    scroller = new.ids.previous.parent
+    seen["scrolls"] = type(scroller).__name__ == "ScrollView"
+    if seen["scrolls"]:
+        scroller.scroll_to(long_button, padding=0, animate=False)
+        await d.frames(0.3)
+    seen["long_box"] = _box(long_button)
+    seen["list_box"] = _box(scroller)
+    await d.shot("new-game-known")
+    while len(new.rows) < 4:
+        await d.tap_id("new_game", "add_player")
+    await d.frames(0.3)
+    seen["empty_four_shown"] = not new.seats_full and new.ids.previous.get_root_window() \
+        is not None and scroller.opacity > 0
+    for row, name in zip(new.rows, ["Anna-Katharina Müller", LONG_NAME, "Benedikt Josef",
+                                    "Cleopatra Dorothea"]):
+        row.name_input.text = name
+    await d.frames(0.5)
+    starts = list(reversed(new.ids.starts.children))
+    seen["starts_fit"] = [_text_fits(b) for b in starts]
+    seen["starts_boxes"] = [_box(b) for b in starts]
+    seen["full_hidden"] = new.seats_full
+    await d.shot("new-game-four")
+    d.record("new_game_layout", seen)

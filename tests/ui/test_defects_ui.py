@@ -78,3 +78,17 @@ def test_the_on_screen_keyboard_is_qwerty_in_english_and_shows_capitals_after_sh
         assert "Q" in keys["shifted"]["drawn"] and "q" not in keys["shifted"]["drawn"], \
             (language, keys)
         assert keys["typed"] == "Q", (language, keys)
+
+
+def test_new_game_offers_every_known_name_whole_and_who_starts_holds_each_name(run_scenario):
+    from scenarios_defects import KNOWN
+    seen = run_scenario("new_game_layout").check().report["new_game_layout"]
+    assert sorted(seen["offered"]) == sorted(KNOWN), seen
+    assert seen["scrolls"] and all(seen["fits"]), seen
+    assert seen["long_box"][1] >= seen["variants_top"] - 1, seen  # clear of "Which rules?"
+    assert seen["empty_four_shown"], seen
+    assert seen["full_hidden"], seen
+    assert all(seen["starts_fit"]), seen
+    boxes = seen["starts_boxes"]
+    for left, right in zip(boxes, boxes[1:]):
+        assert left[2] <= right[0], boxes
