@@ -75,3 +75,14 @@ class NameLabel(Label):
     def _fit_height(self, *_args) -> None:
         if self.size_hint_y is None:
             self.height = max(self.least_height, self.texture_size[1] + dp(4))
+
+
+def undrawable(text: str) -> str:
+    """The characters of `text` the app's font cannot draw (emoji, pictographs and the joiners
+    and selectors that build them): Kivy's SDL2 text has no colour-emoji font, so they would
+    show as boxes. Letters of every language, digits and punctuation are drawn."""
+    import unicodedata
+    return "".join(ch for ch in text
+                   if ord(ch) > 0xFFFF or unicodedata.category(ch) in ("So", "Cs", "Co")
+                   or ch in "\u200d\ufe0e\ufe0f" or 0x2600 <= ord(ch) <= 0x27BF)
+

@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from .i18n import _
-from .names import name_lines, text_width
+from .names import name_lines, text_width, undrawable
 from .rig import rig_fitted
 from .screens import BaseScreen
 from .games import GameUi, game_ids, game_ui
@@ -101,7 +101,7 @@ class PlayerRow(BoxLayout):
                          spacing=dp(4), **kwargs)
         self.screen = screen
         self.name_input = Factory.TextField(size_hint_x=1, hint_text=_("Name"))
-        self.name_input.bind(text=lambda *_: screen.names_changed())
+        self.name_input.bind(text=self._typed)
         self.add_widget(self.name_input)
         self.chips = []  # the colours offered at this player count (`offer`)
         game = screen.game
@@ -141,6 +141,16 @@ class PlayerRow(BoxLayout):
 
     def _show_place(self, *_args) -> None:
         self.place_button.text = str(self.place + 1) if self.place >= 0 else "–"
+
+    def _typed(self, field, text: str) -> None:
+        """A name keeps only what can be drawn: an emoji is refused at once, with why."""
+        bad = undrawable(text)
+        if bad:
+            field.text = "".join(ch for ch in text if ch not in bad)
+            self.screen.show_message(_("A name can't hold emoji or symbols: the screen can't "
+                                       "draw them. Letters, digits and - ' are fine."))
+            return
+        self.screen.names_changed()
 
     @property
     def name(self) -> str:

@@ -304,3 +304,21 @@ async def new_game_layout(d, args):
     seen["full_hidden"] = new.seats_full
     await d.shot("new-game-four")
     d.record("new_game_layout", seen)
+
+
+async def emoji_in_a_name(d, args):
+    """"Zoë 😀" typed into New game's name field: the emoji is refused at once with a message
+    saying why, the letters stay."""
+    from scenarios import open_new_game
+    from scenarios_messages import shown_messages
+    await open_new_game(d, "ttr-nyc")
+    await d.wait_for(lambda: d.app.root.current == "new_game", what="New game")
+    new = screen(d, "new_game")
+    field = new.rows[0].name_input
+    await d.tap(field)
+    field.insert_text("Zoë 😀")  # as a hardware keyboard or a paste types it
+    await d.frames(0.4)
+    await d.shot("emoji-refused")
+    d.record("emoji", {"name": field.text, "messages": [str(m.text) for m in shown_messages()]})
+    field.focus = False
+    await d.frames(0.3)

@@ -92,3 +92,9 @@ def test_new_game_offers_every_known_name_whole_and_who_starts_holds_each_name(r
     boxes = seen["starts_boxes"]
     for left, right in zip(boxes, boxes[1:]):
         assert left[2] <= right[0], boxes
+
+
+def test_an_emoji_in_a_name_is_refused_at_entry_with_why(run_scenario):
+    seen = run_scenario("emoji_in_a_name").check().report["emoji"]
+    assert seen["name"] == "Zoë ", seen
+    assert len(seen["messages"]) == 1 and "emoji" in seen["messages"][0], seen
