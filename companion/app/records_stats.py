@@ -104,6 +104,10 @@ class StatsScreen(BaseScreen):
         row.add_widget(Label(text=_("Head to head"), bold=True, font_size=sp(16),
                              size_hint_x=None, width=dp(170)))
         for side in (0, 1):
+            if len(names) <= 2:  # nobody else to pick: the names are no buttons
+                row.add_widget(Label(text=self.pair[side], font_size=sp(16), bold=True,
+                                     shorten=True))
+                continue
             button = Factory.QuietButton(text=self.pair[side], font_size=sp(16),
                                          shorten=True)
             button.bind(on_release=lambda _b, s=side: self._next(s, names))
@@ -112,8 +116,10 @@ class StatsScreen(BaseScreen):
         store = App.get_running_app().store
         result = head_to_head(store, self.game, *self.pair)
         duel.add_widget(Factory.Note(text=ngettext(
-            "{count} play together: {a} ahead {a_ahead}, {b} ahead {b_ahead}, level {level}",
-            "{count} plays together: {a} ahead {a_ahead}, {b} ahead {b_ahead}, level {level}",
+            "{count} play together: {a} finished ahead {a_ahead}×, {b} {b_ahead}×, "
+            "tied {level}×",
+            "{count} plays together: {a} finished ahead {a_ahead}×, {b} {b_ahead}×, "
+            "tied {level}×",
             result.plays).format(count=result.plays, a=result.a, b=result.b,
                                  a_ahead=result.a_ahead, b_ahead=result.b_ahead,
                                  level=result.level)))

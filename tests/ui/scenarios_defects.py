@@ -322,3 +322,28 @@ async def emoji_in_a_name(d, args):
     d.record("emoji", {"name": field.text, "messages": [str(m.text) for m in shown_messages()]})
     field.focus = False
     await d.frames(0.3)
+
+
+async def head_to_head_of_two(d, args):
+    """Two games of Ticket to Ride by the same two players, then their statistics: head to
+    head names them (no buttons that could pick nobody else) and says the ties in words."""
+    from kivy.uix.label import Label
+    from scenarios_records import played_to_the_end
+    for _n in range(2):
+        await played_to_the_end(d, "ttr-nyc", players=["Anna", "Ben"])
+        d.app.go_home()
+    from companion.app.i18n import _
+    d.app.go("history")
+    await d.frames(0.5)
+    history = d.app.root.current_screen
+    buttons = [w for w in history.walk()
+               if getattr(w, "text", "") == _("Statistics and head to head")]
+    await d.tap(buttons[0])
+    await d.wait_for(lambda: d.app.root.current == "game_stats", what="the statistics")
+    stats = d.app.root.current_screen
+    await d.frames(0.4)
+    await d.shot("head-to-head")
+    d.record("duel", {"buttons": [w.text for w in stats.duel.walk()
+                                  if type(w).__name__ == "QuietButton"],
+                      "text": " ".join(w.text for w in stats.duel.walk()
+                                       if isinstance(w, Label))})

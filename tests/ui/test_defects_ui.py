@@ -98,3 +98,9 @@ def test_an_emoji_in_a_name_is_refused_at_entry_with_why(run_scenario):
     seen = run_scenario("emoji_in_a_name").check().report["emoji"]
     assert seen["name"] == "Zoë ", seen
     assert len(seen["messages"]) == 1 and "emoji" in seen["messages"][0], seen
+
+
+def test_head_to_head_of_two_players_offers_no_dead_buttons_and_says_tied(run_scenario):
+    seen = run_scenario("head_to_head_of_two").check().report["duel"]
+    assert seen["buttons"] == [], seen
+    assert "tied" in seen["text"] and "level" not in seen["text"], seen
