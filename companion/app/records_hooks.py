@@ -29,10 +29,25 @@ def export_play(game_id: int) -> None:
     from .widgets import Question
     try:
         path = write_play(game_id)
-        text = _("Saved for BG Stats and as a spreadsheet in {folder}").format(folder=path)
+        text = saved_where(path, game_id)
     except (OSError, ValueError) as error:
         text = _("The game could not be exported: {error}").format(error=error)
     Question(text, _("OK"), lambda: None, None).open(animation=False)
+
+
+def saved_where(folder, game_id: int) -> str:
+    """Where the export went, as a table says it: the USB stick by its name and the folder on
+    it, or this device (a file-system path means nothing at a table)."""
+    from companion.records.backup import usb_sticks
+    files = f"play-{game_id}.bgstats.json, play-{game_id}.csv"
+    stick = next((s for s in usb_sticks() if s in folder.parents), None)
+    if stick is not None:
+        return _("Saved for BG Stats and as a spreadsheet on the USB stick \u201c{stick}\u201d, "
+                 "in its folder {folder}: {files}").format(stick=stick.name, folder=folder.name,
+                                                           files=files)
+    return _("Saved for BG Stats and as a spreadsheet on this device, in its exports folder "
+             "(no USB stick is plugged in; plug one in and export again to take it away): "
+             "{files}").format(files=files)
 
 
 def write_play(game_id: int):

@@ -347,3 +347,23 @@ async def head_to_head_of_two(d, args):
                                   if type(w).__name__ == "QuietButton"],
                       "text": " ".join(w.text for w in stats.duel.walk()
                                        if isinstance(w, Label))})
+
+
+async def export_says_where(d, args):
+    """A finished game exported for BG Stats from its record: the notice says where in words
+    a table understands (this device, or the USB stick by name), never a file-system path."""
+    from scenarios import open_dialogs
+    from scenarios_records import played_to_the_end
+    from companion.app import records_hooks
+    from companion.app.i18n import _
+    await played_to_the_end(d, "ttr-nyc", players=["Anna", "Ben"])
+    records_hooks.open_live_record(d.app.root.current)
+    await d.frames(0.6)
+    record = d.app.root.current_screen
+    export = next(w for w in record.walk(restrict=True)
+                  if getattr(w, "text", "") == _("Export for BG Stats"))
+    await d.tap(export)
+    await d.frames(0.4)
+    await d.shot("exported")
+    notice = open_dialogs(d)[-1]
+    d.record("export", {"text": str(notice.note.text), "db": str(d.app.store.path)})

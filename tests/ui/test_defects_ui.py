@@ -104,3 +104,9 @@ def test_head_to_head_of_two_players_offers_no_dead_buttons_and_says_tied(run_sc
     seen = run_scenario("head_to_head_of_two").check().report["duel"]
     assert seen["buttons"] == [], seen
     assert "tied" in seen["text"] and "level" not in seen["text"], seen
+
+
+def test_an_export_says_where_it_went_in_words_not_a_path(run_scenario, tmp_path):
+    seen = run_scenario("export_says_where", env={"COMPANION_USB": ""}).check().report["export"]
+    assert "/" not in seen["text"], seen
+    assert "this device" in seen["text"] and "play-1.bgstats.json" in seen["text"], seen
