@@ -230,6 +230,42 @@ def run_all(quick: bool = False, db_dir: Path | None = None,
 
 # ---- inside the measuring process ----------------------------------------------------------
 
+async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
+    """One log from New game's start, every action entered by the game's tap driver and checked
+    stored as logged; what each took, into `records`."""
+    from .app.games import game_ui
+    app, ui = d.app, game_ui(game.game_id)
+    options = dict(log["options"])
+    first = options.pop("first", 0)
+    colours = options.pop("colours", None) or list(game.colours_at(len(log["players"])))
+    options.pop("mode", None)
+    if not app.start_game(game.game_id, log["players"], colours, first, variants=options):
+        raise TapBenchError(f"{log['name']}: the game would not start")
+    await d.wait_for(lambda: app.root.current == ui.play, what="the play screen")
+    await d.frames(0.3)
+    rules = app.table.rules
+    for number, entry in enumerate(log["actions"], start=1):
+        action = rules.parse_action(entry)
+        before, stored = d.counts.copy(), len(app.table.actions)
+        try:
+            await taps.act(d, action)
+            await d.wait_for(lambda: len(app.table.actions) == stored + 1,
+                             what=f"{action.type} to be stored")
+        except AssertionError as error:
+            raise TapBenchError(f"{log['name']} action {number} {entry}: {error}") from None
+        await d.frames(0.25)  # the screen answers the move, as a player waits for it
+        done = app.table.actions[-1]
+        if not taps.same_move(done, action):
+            raise TapBenchError(f"{log['name']} action {number}: stored {done.to_json()}, "
+                                f"not {entry}")
+        spent = d.counts.since(before)
+        records.append({"log": log["name"], "kind": action.type,
+                        "turn_kind": taps.turn_kind(action),
+                        "seat": getattr(action, "seat", None), "taps": spent.taps,
+                        "scans": spent.scans, "typed": spent.typed,
+                        "physical": taps.physical(action)})
+
+
 def _play_child(game_id: str, db: str, scanner: bool, quick: bool) -> int:
     import asyncio
     from .games import game as registered
@@ -239,42 +275,11 @@ def _play_child(game_id: str, db: str, scanner: bool, quick: bool) -> int:
     outcome: dict = {}
 
     async def scenario(app) -> None:
-        from .app.games import game_ui
         from .touch import Touch
-        ui = game_ui(game_id)
         d = Touch(app, scanner=scanner)
-        records = []
+        records: list[dict] = []
         for log in logs:
-            options = dict(log["options"])
-            first = options.pop("first", 0)
-            colours = options.pop("colours", None) or list(game.colours_at(len(log["players"])))
-            options.pop("mode", None)
-            if not app.start_game(game_id, log["players"], colours, first, variants=options):
-                raise TapBenchError(f"{log['name']}: the game would not start")
-            await d.wait_for(lambda: app.root.current == ui.play, what="the play screen")
-            await d.frames(0.3)
-            rules = app.table.rules
-            for number, entry in enumerate(log["actions"], start=1):
-                action = rules.parse_action(entry)
-                before, stored = d.counts.copy(), len(app.table.actions)
-                try:
-                    await taps.act(d, action)
-                    await d.wait_for(lambda: len(app.table.actions) == stored + 1,
-                                     what=f"{action.type} to be stored")
-                except AssertionError as error:
-                    raise TapBenchError(f"{log['name']} action {number} {entry}: {error}") \
-                        from None
-                await d.frames(0.25)  # the screen answers the move, as a player waits for it
-                done = app.table.actions[-1]
-                if not taps.same_move(done, action):
-                    raise TapBenchError(f"{log['name']} action {number}: stored "
-                                        f"{done.to_json()}, not {entry}")
-                spent = d.counts.since(before)
-                records.append({"log": log["name"], "kind": action.type,
-                                "turn_kind": taps.turn_kind(action),
-                                "seat": getattr(action, "seat", None), "taps": spent.taps,
-                                "scans": spent.scans, "typed": spent.typed,
-                                "physical": taps.physical(action)})
+            await _play_log(d, game, taps, log, records)
         outcome["records"] = records
 
     async def drive(app) -> None:

@@ -94,10 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--ui", action="store_true",
                        help="measure the touchscreen app instead: start-up, tap to frame, memory "
                        "(needs an X display, or Xvfb to start one)")
-    bench.add_argument("--taps", action="store_true",
-                       help="count the taps, scans and typed characters each turn takes on the "
-                       "screens, every game's example logs played through the app (needs an X "
-                       "display, or Xvfb to start one)")
+    bench.add_argument("--taps", action="store_true", help="count the taps, scans and "
+                       "characters typed a turn takes on the screens (needs X or Xvfb)")
     bench.set_defaults(run=_bench)
     return parser
 

@@ -114,12 +114,30 @@ async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None
     await tap_dialog(d, wid="confirm_delivery")
 
 
+async def build_by_touch(d, action) -> None:
+    """A build: the city card's features, where it joins, the cards that pay."""
+    from companion.games.rotw.ui.words import city_name, rail_name
+    ps, s = play(d), d.app.table.state
+    await tap_action(d, "build")
+    form = ps.building.form
+    await d.tap(form.values[action.value])
+    if action.demand is not None:
+        await d.tap(form.demands[action.demand])
+    for colour in action.points:
+        await d.tap(form.colours[colour])
+    await tap_dialog(d, _("Next"))
+    await tap_dialog(d, _("{city}, {colour} link").format(
+        city=city_name(action.to, s), colour=rail_name(action.colour)))
+    await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    for card in action.cards:
+        await d.tap(ps.dialog.cards[card])
+    await tap_dialog(d, wid="confirm_build")
+
+
 async def act(d, action) -> None:
     """One engine action, done the way a player does it on the screen."""
-    from companion.games.rotw.ui.words import city_name, rail_name
-    ps = play(d)
-    kind = action.type
-    s = d.app.table.state
+    from companion.games.rotw.ui.words import city_name
+    ps, kind, s = play(d), action.type, d.app.table.state
     if kind == "turn_up":
         for card in action.cards:
             await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
@@ -148,20 +166,7 @@ async def act(d, action) -> None:
     elif kind == "pass":
         await tap_action(d, "pass")
     elif kind == "build":
-        await tap_action(d, "build")
-        form = ps.building.form
-        await d.tap(form.values[action.value])
-        if action.demand is not None:
-            await d.tap(form.demands[action.demand])
-        for colour in action.points:
-            await d.tap(form.colours[colour])
-        await tap_dialog(d, _("Next"))
-        await tap_dialog(d, _("{city}, {colour} link").format(
-            city=city_name(action.to, s), colour=rail_name(action.colour)))
-        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-        for card in action.cards:
-            await d.tap(ps.dialog.cards[card])
-        await tap_dialog(d, wid="confirm_build")
+        await build_by_touch(d, action)
     elif kind == "play_locomotive":
         await tap_action(d, "locomotive")
         if action.goods is None:
