@@ -367,3 +367,41 @@ async def export_says_where(d, args):
     await d.shot("exported")
     notice = open_dialogs(d)[-1]
     d.record("export", {"text": str(notice.note.text), "db": str(d.app.store.path)})
+
+
+def _luminance(rgb) -> float:
+    def channel(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+async def greyed_card_labels(d, args):
+    """Ticket to Ride after a first card from the deck: the face-up Taxi (not a second card)
+    is greyed; its label, as drawn over its dimmed colour, reads at 4.5:1 or better, as does
+    every greyed card's."""
+    from kivy.core.image import Image as CoreImage
+    from scenarios_table import start
+    play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
+    await d.tap(play.ids.deck)
+    await d.frames(0.5)
+    picture = await d.shot("greyed-cards")
+    image = CoreImage(str(picture), keep_data=True)
+    seen = []
+    for slot in range(5):
+        card = play.ids[f"slot{slot}"]
+        if not (card.closed or card.disabled) or not card.text:
+            continue
+        x, y = card.to_window(card.x + 4, card.y + 4)  # a corner: the card's own colour
+        height = image.height
+        bg = image.read_pixel(int(x), int(height - 1 - y))
+        ink = list(card.color)
+        drawn = [ink[i] * ink[3] + bg[i] * (1 - ink[3]) for i in range(3)]
+        seen.append({"card": card.card, "ratio": round(contrast(drawn, bg), 2),
+                     "bg": [round(c, 3) for c in bg[:3]], "ink": ink})
+    d.record("greyed", seen)

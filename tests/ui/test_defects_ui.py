@@ -110,3 +110,9 @@ def test_an_export_says_where_it_went_in_words_not_a_path(run_scenario, tmp_path
     seen = run_scenario("export_says_where", env={"COMPANION_USB": ""}).check().report["export"]
     assert "/" not in seen["text"], seen
     assert "this device" in seen["text"] and "play-1.bgstats.json" in seen["text"], seen
+
+
+def test_greyed_card_labels_read_at_4_5_to_1(run_scenario):
+    seen = run_scenario("greyed_card_labels", seed=1).check().report["greyed"]
+    assert seen, "no greyed card was drawn"
+    assert all(card["ratio"] >= 4.5 for card in seen), seen
