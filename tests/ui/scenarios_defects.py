@@ -405,3 +405,27 @@ async def greyed_card_labels(d, args):
         seen.append({"card": card.card, "ratio": round(contrast(drawn, bg), 2),
                      "bg": [round(c, 3) for c in bg[:3]], "ink": ink})
     d.record("greyed", seen)
+
+
+async def taxi_flush_question(d, args):
+    """Ticket to Ride played until three Taxis lie face up: the question to turn up 5 new cards
+    says why (the three Taxis sent the display to the discard pile)."""
+    from companion.core.rules import Phase
+    from scenarios_table import GAMES, playout
+    app = d.app
+    pretend = playout("ttr-nyc", 2, seed=1)
+    app.start_game("ttr-nyc", ["Anna", "Ben"], GAMES["ttr-nyc"][1][:2], pretend.options["first"],
+                   variants={k: v for k, v in pretend.options.items() if k != "first"})
+    await d.wait_for(lambda: app.root.current == "play", what="the play screen")
+    table = app.table
+    for _n in range(400):
+        s = table.state
+        if s.phase is not Phase.SETUP and s.flushes > 0 and len(s.pending) == len(s.display):
+            break
+        app.submit(pretend.step())
+    else:
+        raise AssertionError("no flush in 400 moves")
+    await d.frames(0.5)
+    play = screen(d, "play")
+    await d.shot("taxi-flush")
+    d.record("flush", {"heading": str(play.dialog.heading.text) if play.dialog else ""})

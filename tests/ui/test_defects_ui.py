@@ -116,3 +116,8 @@ def test_greyed_card_labels_read_at_4_5_to_1(run_scenario):
     seen = run_scenario("greyed_card_labels", seed=1).check().report["greyed"]
     assert seen, "no greyed card was drawn"
     assert all(card["ratio"] >= 4.5 for card in seen), seen
+
+
+def test_the_three_taxi_flush_says_why_five_new_cards_are_needed(run_scenario):
+    seen = run_scenario("taxi_flush_question").check().report["flush"]
+    assert "Taxi" in seen["heading"] and "5" in seen["heading"], seen

@@ -95,6 +95,11 @@ class CardReports:
         if self.table.state.phase is Phase.SETUP:
             return _("Setup: deal 2 cards and 2 tickets to each player. Then turn up 5 "
                      "cards and tap each one ({n} of {count}).").format(n=n, count=count)
+        s = self.table.state
+        if s.flushes and count == len(s.display):  # three Taxis face up: all five went
+            return _("Three Taxis were face up: the 5 face-up cards go to the discard pile. "
+                     "Turn up 5 new cards and tap each one ({n} of {count})").format(
+                n=n, count=count)
         return ngettext("Turn up {count} new face-up card and tap it ({n} of {count})",
                         "Turn up {count} new face-up cards and tap each one ({n} of {count})",
                         count).format(n=n, count=count)
