@@ -39,12 +39,23 @@ def choice_name(option: TableOption, value: Any) -> str:
 def quote_text(option: TableOption) -> str:
     """The rulebook's sentence (markup): as printed, and its meaning where the player reads
     another language."""
-    quote = _("Rulebook ({language}): “{quote}”").format(
-        language=LANGUAGES.get(option.quote_language, option.quote_language),
-        quote=escape_markup(option.quote))
+    quote = _("The rulebook, printed in {language}, says: “{quote}”").format(
+        language=language_name(option.quote_language), quote=escape_markup(option.quote))
     if tr.language == option.quote_language:
         return f"[i]{quote}[/i]"
-    return f"[i]{quote}[/i]\n{escape_markup(_(option.meaning))}"
+    meaning = _("In {language}: {meaning}").format(language=language_name(tr.language),
+                                                    meaning=_(option.meaning))
+    return f"[i]{quote}[/i]\n{escape_markup(meaning)}"
+
+
+def language_name(code: str) -> str:
+    """A language's name in the language the player reads ("Hungarian", "Ungarisch"): a
+    rulebook quoted in another language says which one, in words the reader knows."""
+    try:
+        from babel import Locale
+        return Locale.parse(code).get_display_name(tr.language) or code
+    except Exception:  # an unknown code: its own name, else the code
+        return LANGUAGES.get(code, code)
 
 
 def option_block(option: TableOption, value: Any) -> BoxLayout:

@@ -126,7 +126,7 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
     """New game's Table rules (issue 14 point 2): the rulebook's own sentence as printed; in the
     rulebook's language that alone, in any other with its meaning in the player's language."""
     from companion.app.i18n import tr
-    from companion.app.table_rules import quote_text
+    from companion.app.table_rules import language_name, quote_text
     before = tr.language
     try:
         for game in GAMES:
@@ -138,8 +138,10 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
                     meaning = tr._(option.meaning)
                     if language == option.quote_language:
                         assert "\n" not in text, (option.option, language)
-                    else:
-                        assert text.endswith("\n" + meaning), (option.option, language)
+                    else:  # which language the quote is in, and the meaning's, in words
+                        assert text.endswith(meaning), (option.option, language)
+                        assert language_name(option.quote_language) in text.split("\n")[0]
+                        assert language_name(language) in text.split("\n")[1]
                         assert language == "en" or meaning != option.meaning, option.option
     finally:
         tr.switch(before)

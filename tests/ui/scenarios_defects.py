@@ -429,3 +429,18 @@ async def taxi_flush_question(d, args):
     play = screen(d, "play")
     await d.shot("taxi-flush")
     d.record("flush", {"heading": str(play.dialog.heading.text) if play.dialog else ""})
+
+
+async def table_rules_quote_in_english(d, args):
+    """Railways' New game → Table rules on the English screen: the Hungarian rulebook's
+    sentence says it is Hungarian, and its meaning says it is the English."""
+    from scenarios import open_new_game
+    from scenarios_rules import texts, views
+    await open_new_game(d, "rotw-card-game", "play")
+    new = screen(d, "new_game")
+    await d.frames(0.3)
+    await d.tap(new.table_rules)
+    await d.frames(0.4)
+    view = views("TableRulesView")[0]
+    await d.shot("table-rules-en")
+    d.record("table_rules", texts(view))

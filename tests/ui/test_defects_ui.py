@@ -121,3 +121,11 @@ def test_greyed_card_labels_read_at_4_5_to_1(run_scenario):
 def test_the_three_taxi_flush_says_why_five_new_cards_are_needed(run_scenario):
     seen = run_scenario("taxi_flush_question").check().report["flush"]
     assert "Taxi" in seen["heading"] and "5" in seen["heading"], seen
+
+
+def test_railways_table_rules_say_the_quote_is_the_hungarian_rulebook(run_scenario):
+    seen = run_scenario("table_rules_quote_in_english").check().report["table_rules"]
+    quotes = [text for text in seen if "“" in text]
+    assert quotes, seen
+    for text in quotes:
+        assert "Hungarian" in text.split("\n")[0] and "In English:" in text, text
