@@ -444,3 +444,18 @@ async def table_rules_quote_in_english(d, args):
     view = views("TableRulesView")[0]
     await d.shot("table-rules-en")
     d.record("table_rules", texts(view))
+
+
+async def traffiq_start_buttons(d, args):
+    """TraffIQ's start tiles after New game's Start: the two ways on say what they do (start
+    the game with the tiles as shown; put the app's tiles back)."""
+    from scenarios import fill_new_game, open_new_game
+    await open_new_game(d, "manhattan-traffiq", "play")
+    await fill_new_game(d, ["Anna", "Ben"], 0)
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "traffiq_start", what="the start tiles")
+    await d.frames(0.4)
+    start = screen(d, "traffiq_start")
+    await d.shot("traffiq-start")
+    d.record("start_buttons", {"confirm": start.ids.confirm.text,
+                               "printed": start.ids.printed.text})

@@ -129,3 +129,9 @@ def test_railways_table_rules_say_the_quote_is_the_hungarian_rulebook(run_scenar
     assert quotes, seen
     for text in quotes:
         assert "Hungarian" in text.split("\n")[0] and "In English:" in text, text
+
+
+def test_traffiq_start_tiles_buttons_say_what_they_do(run_scenario):
+    seen = run_scenario("traffiq_start_buttons").check().report["start_buttons"]
+    assert "start" in seen["confirm"].lower(), seen  # it starts the game
+    assert "back to" in seen["printed"].lower(), seen  # it undoes the changes

@@ -112,7 +112,7 @@ def test_the_start_tiles_checked_once(run_scenario):
     """Before the first game of a scenario the start tiles are compared with the table: a side
     that does not match its neighbour is refused with the engine's reason (no game, nothing
     remembered); a changed side starts the game on that layout, and the next New game shows it
-    remembered (As printed in the app puts the app's back; Back returns to New game)."""
+    remembered (Back to the app's tiles puts the app's back; Back returns to New game)."""
     run = run_scenario("traffiq_start_tiles").check()
     report = run.report
     first = report["first_seen"]

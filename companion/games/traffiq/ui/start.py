@@ -2,7 +2,7 @@
 
 The app's start tiles are not copied from the printed ones (nobody had them at hand), so before a
 game the players compare them with the tiles on their table: a tap on a tile sets its sides or
-turns it, and "These match our table" starts the game with that layout (the engine's
+turns it, and "Same as on our table: start" starts the game with that layout (the engine's
 `start_tiles` option). The layout confirmed for a scenario is stored and shown next time, so
 checking is a one-time job per box.
 """
