@@ -517,29 +517,10 @@ class Store:
 
     def last_entry(self, game_id: int, skip: Iterable[str] = (),
                    standing: bool = False) -> tuple[int, dict] | None:
-        """The newest log entry of a game (None before the first move), without reading the
-        whole log, and without its time, as `log` gives it; entries whose type is in `skip`
-        are passed over (Home's last move: the pauses of a game left are no move). With
-        `standing`, the newest move no undo took back (an undo takes back the newest move
-        still standing before it). One that cannot be read is {} (only shown: resuming says
-        why)."""
-        skip = frozenset(skip)
+        """The newest log entry of a game, as `newest_entry` finds it."""
         rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
                                "ORDER BY seq DESC", [game_id])
-        undone = 0  # moves taken back by the undos passed so far
-        for seq, text in rows:  # read one by one, newest first: the first that counts ends it
-            try:
-                entry = _entry(game_id, seq, text)
-            except UnreadableGame:
-                return seq, {}
-            if standing and entry.get("type") == "undo":
-                undone += 1
-            elif standing and undone and entry.get("type") not in skip:
-                undone -= 1
-            elif entry.get("type") not in skip:
-                entry.pop("at", None)
-                return seq, entry
-        return None
+        return newest_entry(game_id, rows, frozenset(skip), standing)
 
     # ---- results ----------------------------------------------------------------------
 
@@ -581,3 +562,26 @@ class Store:
                 for seat, total, winner, points in self.db.execute(
                     "SELECT seat, total, winner, points FROM results WHERE game_id = ? "
                     "ORDER BY seat", [game_id])]
+
+
+def newest_entry(game_id: int, rows, skip: frozenset, standing: bool) -> tuple[int, dict] | None:
+    """The newest of a game's log `rows` (seq, text; newest first, read one by one: the first
+    that counts ends it) without its time, as `Store.log` gives it; None before the first move.
+    Entries whose type is in `skip` are passed over (Home's last move: the pauses of a game
+    left are no move). With `standing`, the newest move no undo took back (an undo takes back
+    the newest move still standing before it). One that cannot be read is {} (only shown:
+    resuming says why)."""
+    undone = 0  # moves taken back by the undos passed so far
+    for seq, text in rows:
+        try:
+            entry = _entry(game_id, seq, text)
+        except UnreadableGame:
+            return seq, {}
+        if standing and entry.get("type") == "undo":
+            undone += 1
+        elif standing and undone and entry.get("type") not in skip:
+            undone -= 1
+        elif entry.get("type") not in skip:
+            entry.pop("at", None)
+            return seq, entry
+    return None
