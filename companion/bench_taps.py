@@ -195,6 +195,7 @@ def run_all(quick: bool = False, db_dir: Path | None = None,
             folder = Path(name)
             env = dict(os.environ, DISPLAY=display, KIVY_HOME=str(folder / "kivy"),
                        KIVY_NO_ARGS="1", KIVY_CLIPBOARD="sdl2", KIVY_NO_FILELOG="1",
+                       KIVY_LOG_MODE="PYTHON",  # as the UI tests: Kivy's stderr capture can loop
                        SDL_AUDIODRIVER="dummy")
             env.setdefault("SDL_VIDEODRIVER", "x11")
             env.pop("WAYLAND_DISPLAY", None)
