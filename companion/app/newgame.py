@@ -4,6 +4,7 @@ who starts, and which seat button is whose (each player presses their own)."""
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics import Color, Line, Triangle
 from kivy.metrics import dp
@@ -76,6 +77,10 @@ def fit_name(button, name: str, lines: int = 3) -> None:
         return
     size = button.font_size if not hasattr(button, "_name_size") else button._name_size
     button._name_size = size
+    bold = bool(getattr(button, "bold", False))
+    if text_width(name, size, bold) <= room:  # the usual case: one measurement
+        button.font_size, button.text, button.text_size = size, name, (room, None)
+        return
     font = size
     while font > dp(10):
         text = name_lines(name, room, font, bool(getattr(button, "bold", False)))
@@ -357,7 +362,9 @@ class NewGameScreen(BaseScreen):
                                rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0),
                                halign="center", shorten=False)
             # each name inside its own button (3-4 players share the row)
-            button.bind(width=lambda b, _w, name=name: fit_name(b, name, lines=2))
+            # once a frame at most: typing a name rebuilds these on every letter
+            fit = Clock.create_trigger(lambda _dt, b=button, n=name: fit_name(b, n, lines=2))
+            button.bind(width=lambda *_a, fit=fit: fit())
             button.bind(on_release=lambda b, seat=seat: setattr(self, "first", seat))
             box.add_widget(button)
         self.ids.add_player.closed = len(rows) >= game.most  # greyed; a tap says why
