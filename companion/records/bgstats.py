@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import uuid
+from urllib.parse import quote
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -91,6 +93,16 @@ def play_json(store: Store, game_id: int) -> dict:
     if not game.timed:  # only scored here: how long it was played is not known
         del play["durationMin"]
     return play
+
+
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+
+
+def play_link(store: Store, game_id: int) -> str:
+    """BG Stats' "create play" link for one finished game: its play JSON (the same as the
+    export), compact and url-encoded, so a phone that opens it adds the play to BG Stats."""
+    text = json.dumps(play_json(store, game_id), ensure_ascii=False, separators=(",", ":"))
+    return CREATE_PLAY + quote(text, safe="")
 
 
 def finished_ids(store: Store) -> list[int]:

@@ -162,3 +162,27 @@ def test_a_game_that_cannot_be_read_is_left_out_of_the_export_of_all(tmp_path, c
     else:
         rows = list(csv.DictReader(io.StringIO(captured.out)))
         assert {r["game_number"] for r in rows} == {"1", "3"}
+
+
+def test_the_phone_link_is_bg_stats_create_play_with_the_exported_json(tmp_path, capsys):
+    """The QR code's link carries exactly the play `export --format bgstats` prints."""
+    import shutil
+    import subprocess
+    from urllib.parse import unquote
+    import segno
+    from companion.records.bgstats import CREATE_PLAY, play_link
+    db = stored(tmp_path)
+    assert main(["export", "1", "--format", "bgstats", "--db", str(db)]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    store = Store(db)
+    link = play_link(store, 1)
+    store.close()
+    assert link.startswith(CREATE_PLAY)
+    assert json.loads(unquote(link[len(CREATE_PLAY):])) == exported
+    if shutil.which("zbarimg") is None:
+        pytest.skip("zbarimg (zbar-tools) is not installed")
+    image = tmp_path / "qr.png"
+    segno.make(link, error="m").save(image, scale=4, border=4)
+    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    assert read == link
