@@ -110,6 +110,10 @@ def touch_targets() -> list[str]:
         if isinstance(widget, ButtonBehavior) and not widget.disabled:
             if widget.width < MIN_TOUCH - 0.5 or widget.height < MIN_TOUCH - 0.5:
                 small.append(describe(widget, ids))
+        # a drawn map's own targets (the cities a finger taps), where it says which they are
+        for name, width in (widget.tap_targets() if hasattr(widget, "tap_targets") else ()):
+            if width < MIN_TOUCH - 0.5:
+                small.append(f"{describe(widget, ids)}: {name} reached by {width:.0f} px")
     return small
 
 

@@ -576,8 +576,8 @@ async def audit_rotw(d, args):
             await d.tap(form.colours[colour])
 
     async def build_join(action):
-        await build_city(action)
-        await rotw.tap_dialog(d, _("Next"))
+        await build_city(action)  # never the one-tap Build: the places and cards are toured
+        await rotw.tap_dialog(d, wid="build_other")
 
     async def build_pay(action):
         await build_join(action)
@@ -586,6 +586,8 @@ async def audit_rotw(d, args):
 
     async def build_refused(action):
         await build_pay(action)
+        if ps.building.paid:  # the cheapest payment pre-selected: emptied
+            await rotw.tap_dialog(d, _("Clear"))
         await rotw.tap_dialog(d, wid="confirm_build")  # nothing paid yet
         await d.frames(0.2)
 
@@ -646,7 +648,8 @@ async def audit_rotw(d, args):
                 await tour.visit("rotw-deliver-colour", lambda: deliver_from(action), close)
             await tour.visit("rotw-deliver-to", lambda: deliver_to(action), close)
             await tour.visit("rotw-deliver-confirm", lambda: deliver_confirm(action), close)
-        elif kind == "play_locomotive" and once("locomotive"):
+        elif kind == "play_locomotive" and table.rules.check_deliver_with_locomotive(
+                s, action.seat) is None and once("locomotive"):  # else played at one tap
             await tour.visit("rotw-locomotive",
                              lambda: rotw.tap_action(d, "locomotive"), close)
         elif kind == "discard_draw" and once("discard_draw"):

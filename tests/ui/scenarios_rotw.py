@@ -29,6 +29,230 @@ def _(text: str) -> str:
     return translate(text)
 
 
+def play(d):
+    return screen(d, "rotw_play")
+
+
+async def tap_in_view(d, button) -> None:
+    """Scroll a button into view (in a dialog's list) and tap it."""
+    from kivy.uix.scrollview import ScrollView
+    parent = button.parent
+    while parent is not None and not isinstance(parent, ScrollView) and \
+            parent.parent is not parent:  # the window is its own parent
+        parent = parent.parent
+    if isinstance(parent, ScrollView):
+        parent.scroll_to(button, padding=0, animate=False)
+        await d.frames(0.1)
+        await settled(d, button)
+    await d.tap(button)
+
+
+async def settled(d, widget, frames: int = 20) -> None:
+    """Until the widget stays put for a frame (a loaded machine lays a scrolled list out a
+    frame or two late, and a tap at the old place lands on something else)."""
+    where = widget.to_window(*widget.pos)
+    for _ in range(frames):
+        await d.frames(0.05)
+        now = widget.to_window(*widget.pos)
+        if now == where:
+            return
+        where = now
+
+
+def dialog_button(d, text: str = "", **attrs):
+    """The open dialog's enabled button with this text (or these attributes), or None."""
+    dialog = play(d).dialog
+    for button in buttons_under(dialog) if dialog is not None else ():
+        if text and button.text != text:
+            continue
+        if any(getattr(button, k, None) != v for k, v in attrs.items()):
+            continue
+        if not button.disabled:
+            return button
+    return None
+
+
+async def tap_dialog(d, text: str = "", **attrs) -> None:
+    """Tap the open dialog's button with this text (or these attributes), once it is there
+    (a loaded machine may draw the question a frame later)."""
+    try:
+        await d.wait_for(lambda: dialog_button(d, text, **attrs) is not None,
+                         what=f"a button {text or attrs!r}")
+    except AssertionError:
+        dialog = play(d).dialog
+        shown = [(b.text, getattr(b, "card", "")) for b in buttons_under(dialog)] \
+            if dialog is not None else "no dialog is open"
+        raise AssertionError(f"no button {text or attrs!r} in {shown}") from None
+    await tap_in_view(d, dialog_button(d, text, **attrs))
+
+
+async def tap_city(d, screen_name: str, city: str) -> None:
+    network = screen(d, screen_name).ids.network
+    await d.frames(0.05)
+    x, y = network.city_pos(city)
+    await d.tap_at(*network.to_window(x, y))
+
+
+async def tap_action(d, wid: str) -> None:
+    button = play(d).action_button(wid)
+    assert button is not None, f"no {wid!r} button: {[getattr(b, 'wid', '') for b in play(d).ids.actions.children]}"
+    await d.tap(button)
+
+
+def dialog_kind(d) -> str:
+    dialog = play(d).dialog
+    return dialog.kind if dialog is not None else ""
+
+
+async def choose_delivery(d, origin: str, destination: str, goods: str) -> None:
+    """The cube tapped, then where it goes (unless it can go to one city only: then the
+    delivery is shown to confirm at once)."""
+    await tap_city(d, "rotw_play", origin)
+    if dialog_kind(d) == "colour":
+        await tap_dialog(d, card=goods)
+    await d.wait_for(lambda: play(d).ids.network.selected == origin
+                     or dialog_kind(d) == "confirm", what="the cube chosen")
+    if dialog_kind(d) != "confirm":
+        await tap_city(d, "rotw_play", destination)
+    await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
+
+
+async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None:
+    await choose_delivery(d, origin, destination, goods)
+    await tap_dialog(d, wid="confirm_delivery")
+
+
+async def act(d, action) -> None:
+    """One engine action, done the way a player does it on the screen."""
+    from companion.games.rotw.ui.words import city_name, rail_name
+    ps = play(d)
+    kind = action.type
+    s = d.app.table.state
+    if kind == "turn_up":
+        for card in action.cards:
+            await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
+            await d.tap(ps.dialog.cards[card])
+    elif kind == "draw_goods":
+        for cube in action.cubes:
+            await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
+            await d.tap(ps.questions.goods_buttons[cube])
+    elif kind == "show_card":  # strict scanning: a card dealt at setup
+        await d.wait_for(lambda: dialog_kind(d) == "show_card", what="the dealt cards' question")
+        await d.tap(ps.dialog.cards[action.card])
+    elif kind == "discard_excess":
+        for card in action.cards:
+            await d.wait_for(lambda: dialog_kind(d) == "hand_limit", what="the hand limit")
+            await d.tap(ps.dialog.cards[card])
+    elif kind == "take_display":
+        await d.tap_id("rotw_play", f"slot{action.slot}")
+    elif kind == "take_deck":
+        await d.tap_id("rotw_play", "deck")
+        if action.card is not None and s.scanned_draws:
+            await tap_drawn(d, action.card)
+    elif kind == "take_discard":
+        await d.tap_id("rotw_play", "discard")
+    elif kind == "stop_taking":
+        await tap_action(d, "stop_taking")
+    elif kind == "pass":
+        await tap_action(d, "pass")
+    elif kind == "build":
+        await build_by_touch(d, action)
+    elif kind == "play_locomotive":
+        rules = d.app.table.rules
+        alone = rules.check_deliver_with_locomotive(s, action.seat) is not None
+        await tap_action(d, "locomotive")
+        if alone:  # no cube could go with it: played at once
+            pass
+        elif action.goods is None:
+            await tap_dialog(d, _("Play it"))
+        else:
+            await tap_dialog(d, _("Play it and deliver a cube"))
+            await deliver_by_touch(d, action.origin, action.destination, action.goods)
+    elif kind == "deliver":
+        await deliver_by_touch(d, action.origin, action.destination, action.goods)
+    elif kind == "discard_draw":
+        await tap_action(d, "discard_draw")
+        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
+        await d.tap(ps.dialog.cards[action.card])
+        if action.slot is None:
+            await tap_dialog(d, _("The top of the draw pile"))
+            if action.taken is not None and s.scanned_draws:
+                await tap_drawn(d, action.taken)
+        else:
+            await tap_dialog(d, card=action.taken)
+    elif kind == "discard_restock":
+        await tap_action(d, "restock")
+        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
+        await d.tap(ps.dialog.cards[action.card])
+        await tap_dialog(d, city_name(action.city, s))
+    else:
+        raise AssertionError(f"no way to tap {kind}")
+
+
+async def build_by_touch(d, action) -> None:
+    """The city card's features tapped (what is pre-selected left alone), then the engine's
+    likeliest build in one tap where it is the move, else the place and the cards."""
+    from companion.games.rotw.ui.words import city_name, rail_name
+    ps, s = play(d), d.app.table.state
+    await tap_action(d, "build")
+    await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card question")
+    form = ps.building.form
+    path = {"value_asked": form.value != action.value, "default": False, "join": False,
+            "cards": 0}
+    d.last_build = path
+    if form.value != action.value:
+        await d.tap(form.values[action.value])
+    if action.demand is not None and form.demand != action.demand:
+        await d.tap(form.demands[action.demand])
+    for colour in action.points:
+        await d.tap(form.colours[colour])
+    likely = ps.building.likely
+    if likely is not None and (likely["to"], likely["colour"], tuple(likely["cards"])) == \
+            (action.to, action.colour, tuple(action.cards)):
+        await tap_dialog(d, wid="build_next")
+        path["default"] = True
+        return
+    await tap_dialog(d, wid="build_other" if likely is not None else "build_next")
+    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_pay"),
+                     what="where the city joins")
+    joint = _("{city}, {colour} link").format(city=city_name(action.to, s),
+                                              colour=rail_name(action.colour))
+    if dialog_kind(d) == "build_join":
+        path["join"] = True
+        await tap_dialog(d, joint)
+    try:
+        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    except AssertionError:  # a loaded machine's list may take the tap as the start of a drag
+        if dialog_kind(d) != "build_join":
+            raise
+        d.record("join_tapped_again", d.report.get("join_tapped_again", 0) + 1)
+        counted_taps_back(d)
+        await tap_dialog(d, joint)
+        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    if ps.building.paid != list(action.cards):  # the first card tapped replaces the cheapest
+        path["cards"] = len(action.cards)
+        for card in action.cards:
+            await d.tap(ps.dialog.cards[card])
+    await tap_dialog(d, wid="confirm_build")
+
+
+def counted_taps_back(d) -> None:
+    """A tap the screen never received (taken as a drag's start) is not counted."""
+    counter = getattr(d, "tap_counter", None)
+    if counter is not None:
+        counter["n"] -= 1
+
+
+async def tap_drawn(d, card: str) -> None:
+    """Which card came off the draw pile, where every card drawn is scanned."""
+    await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="which card came off the pile")
+    await d.tap(play(d).dialog.cards[card])
+
+
+def same(done, planned) -> bool:
+    return done.to_json() == planned.to_json()
+
+
 async def start_game(d, playout) -> None:
     await open_new_game(d, GAME, "play")
     players = PLAYERS if len(playout.players) == 2 else FOUR_PLAYERS[:len(playout.players)]
@@ -93,11 +317,7 @@ async def shoot_dialog(d, action, name: str) -> None:
         await d.audit(name)
         await tap_dialog(d, _("Cancel"))
     elif action.type == "deliver":
-        await tap_city(d, "rotw_play", action.origin)
-        if dialog_kind(d) == "colour":
-            await tap_dialog(d, card=action.goods)
-        await tap_city(d, "rotw_play", action.destination)
-        await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
+        await choose_delivery(d, action.origin, action.destination, action.goods)
         await d.audit(name)
         await tap_dialog(d, _("Cancel"))
     await d.frames(0.2)
@@ -443,3 +663,112 @@ async def rotw_scanned_setup(d, args):
     await d.frames(0.3)
     seen["audit_play"] = await d.audit("rotw_setup_cards_done")
     d.record("setup", seen)
+
+
+def printed_features(action) -> int:
+    """The taps a build's city card needs for what is printed on it: its demand colour and its
+    connection points (a scan tells them)."""
+    return (action.demand is not None) + len(action.points)
+
+
+async def rotw_fewest_taps(d, args):
+    """A seeded 2-player game's first moves, each tapped the fewest ways the screens allow;
+    the taps each move needed, by kind (every tap goes through the driver's finger)."""
+    playout = make_playout(args.seed)
+    await start_game(d, playout)
+    table = d.app.table
+    counted = {"n": 0}
+    d.tap_counter = counted
+    finger = d.tap_at
+
+    async def tap_at(x, y):
+        counted["n"] += 1
+        await finger(x, y)
+
+    d.tap_at = tap_at
+    taps: list[dict] = []
+    for i, action in enumerate(playout.log[:90]):
+        before = counted["n"]
+        await act(d, action)
+        await d.wait_for(lambda: len(table.actions) == i + 1, what=f"move {i} stored")
+        assert same(table.actions[-1], action), (table.actions[-1], action)
+        entry = {"kind": action.type, "taps": counted["n"] - before}
+        if action.type == "build":
+            entry.update(d.last_build, printed=printed_features(action))
+        elif action.type in ("draw_goods", "turn_up"):
+            entry["reported"] = len(getattr(action, "cubes", None) or action.cards)
+        taps.append(entry)
+    d.record("taps", taps)
+
+
+async def rotw_late_targets(d, args):
+    """A 2-player and then a 4-player game played to its final round (submitted at once), the
+    play screen audited there: every city a finger taps is reached by at least 48 px."""
+    for players in (2, 4):
+        playout = make_playout(args.seed, players)
+        if players == 4:
+            d.app.go_home()
+            await d.frames(0.3)
+        await start_game(d, playout)
+        table = d.app.table
+        for action in playout.log:
+            if table.state.triggered is not None and table.status.waiting_for is None:
+                break
+            table.submit(action)
+        await d.frames(0.5)
+        network = play(d).ids.network
+        d.record(f"cities_{players}p", len(table.state.cities))
+        d.record(f"targets_{players}p", [round(w) for _c, w in network.tap_targets()])
+        await d.audit(f"rotw_late_{players}p")
+
+
+async def rotw_build_flow(d, args):
+    """Screenshots of the build with its cube draw and of a delivery, in a game where the cards
+    drawn are scanned (the hands are known, so the engine pre-selects the place and payment)."""
+    playout = RotwPlayout(rules_for(GAME), 2, random.Random(args.seed), scan=True)
+    playout.play()
+    await start_game(d, playout)
+    table = d.app.table
+    ps = play(d)
+    shot = {"build": False, "goods": False, "deliver": False}
+    for i, action in enumerate(playout.log):
+        if all(shot.values()):
+            break
+        if action.type == "build" and not shot["build"] \
+                and table.status.waiting_for is None:
+            await tap_action(d, "build")
+            await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card")
+            form = ps.building.form
+            if form.value != action.value:
+                await d.tap(form.values[action.value])
+            if action.demand is not None:
+                await d.tap(form.demands[action.demand])
+            for colour in action.points:
+                await d.tap(form.colours[colour])
+            if ps.building.likely is not None:
+                shot["build"] = True
+                await d.audit("rotw_build_likely")
+                await tap_dialog(d, wid="build_other")
+                await d.wait_for(lambda: dialog_kind(d) == "build_join", what="the joints")
+                await d.audit("rotw_build_other")
+            ps.close_dialog()
+            await d.frames(0.2)
+        if action.type == "draw_goods" and not shot["goods"] and len(action.cubes) > 1:
+            await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
+            await d.tap(ps.questions.goods_buttons[action.cubes[0]])
+            shot["goods"] = True
+            await d.audit("rotw_goods_counted")
+            await tap_dialog(d, _("Undo"))  # the cube tapped taken back: the question again
+            await d.frames(0.2)
+        if action.type == "deliver" and not shot["deliver"]:
+            await choose_delivery(d, action.origin, action.destination, action.goods)
+            shot["deliver"] = True
+            await d.audit("rotw_deliver_confirm")
+            await tap_dialog(d, wid="confirm_delivery")
+        else:
+            if action.type in ("draw_goods", "turn_up"):
+                await act(d, action)
+            else:
+                table.submit(action)
+        await d.wait_for(lambda: len(table.actions) == i + 1, what=f"move {i} stored")
+    d.record("shot", shot)

@@ -75,11 +75,11 @@ def test_score_only_game(run_scenario):
 
 def test_city_card_taught_and_scanned(run_scenario):
     """Teach: a tag learns a city card's value, demand and points; scanned at the action, it
-    opens the build question with the card filled in (the next question: where to join)."""
+    opens the build question with the card filled in (one tap then builds it)."""
     report = run_scenario("rotw_teach_city").check().report
     card = '{"value":3,"demand":"red","points":["orange","brown"]}'
     assert report["taught"] == card, report
-    assert report["scanned"]["dialog"] == "build_join", report
+    assert report["scanned"]["dialog"] == "build_city", report  # filled in: never asked again
     assert report["scanned"]["build"]["card"] == card, report
     judge_audits(report, ["rotw_teach", "rotw_scanned_build"])
 
@@ -176,3 +176,54 @@ def test_a_strict_game_asks_for_the_cards_dealt_at_setup_first(run_scenario, lan
     for audit in (seen["audit"], seen["audit_play"]):
         for kind in ("touch", "outside", "overlap"):
             assert not audit.get(kind), (kind, audit[kind])
+
+
+# The taps a move of each kind needs at most, through the real screens, besides what the players
+# alone can tell (a city card's printed demand and points, each cube or card reported, the cards
+# paid from a hand the table did not see). Before the screens asked the engine's completions, a
+# build took 5 taps more (Build, its value, Next, where it joins, Build), a delivery 3 (the cube,
+# where it goes, Deliver) and a Locomotive played alone 2.
+MOST_TAPS = {"take_deck": 1, "take_display": 1, "take_discard": 1, "stop_taking": 1,
+             "pass": 1, "deliver": 3, "play_locomotive": 5, "discard_draw": 3,
+             "discard_restock": 3}
+
+
+def build_overhead(entry: dict) -> int:
+    """A build's taps besides the card's printed features and the cards paid unseen: Build, the
+    value where the one pre-selected is not it, then the engine's likeliest build in one tap, or
+    Next (or Other place or cards), where it joins where it could join elsewhere, and Build."""
+    rest = 1 if entry["default"] else 2 + entry["join"]
+    return 1 + entry["value_asked"] + rest
+
+
+def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
+    """A seeded game's first 90 moves tapped the fewest ways: each kind of move within its
+    count; a build no more than the card's features, the cards paid unseen and its overhead
+    (2 with the engine's likeliest place and payment); each cube drawn one tap; a delivery
+    whose cube can go to one city only confirmed without asking where."""
+    report = run_scenario("rotw_fewest_taps", seed=30, timeout=400).check().report
+    taps = report["taps"]
+    seen = {entry["kind"] for entry in taps}
+    assert {"build", "draw_goods", "take_deck", "stop_taking", "deliver"} <= seen, seen
+    for entry in taps:
+        kind, count = entry["kind"], entry["taps"]
+        if kind == "build":
+            overhead = count - entry["printed"] - entry["cards"]
+            assert overhead == build_overhead(entry) <= 5, entry
+        elif kind in ("draw_goods", "turn_up"):
+            assert count == entry["reported"], entry
+        else:
+            assert count <= MOST_TAPS.get(kind, 1), entry
+    deliveries = sorted(e["taps"] for e in taps if e["kind"] == "deliver")
+    assert deliveries[0] <= 2, deliveries  # a cube with one city to go to: tap it, Deliver
+
+
+def test_every_city_is_a_finger_sized_target_late_in_a_game(run_scenario):
+    """At 800×480, with 2 and with 4 players in the final round, every city on the network is
+    reached by a patch at least 48 px wide (a tap between crowded cities lists them), and the
+    audit of the play screen finds no smaller target."""
+    report = run_scenario("rotw_late_targets", seed=3, timeout=400).check().report
+    for players in (2, 4):
+        assert report[f"cities_{players}p"] >= 10, report
+        assert min(report[f"targets_{players}p"]) >= 48, report
+    judge_audits(report, ["rotw_late_2p", "rotw_late_4p"])

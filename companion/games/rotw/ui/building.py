@@ -1,5 +1,7 @@
-"""A) Building, as three questions: which city card is played (or scanned), where it joins, and
-the cards that pay for its link (the engine says which may join the payment)."""
+"""A) Building: the city card played (its printed features tapped, or scanned) and, where the
+engine can finish the move (`Rules.completions`), one tap to build it: the joint and the cheapest
+payment from the cards seen in the hand shown under the card, "Other place or cards" to change
+them. Otherwise the joint (skipped when only one fits) and the cards that pay are asked."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import parse_card
 from .city_card import CityCard
 from .widgets import CardPicker, CityCardForm, RotwCard, RotwDialog, button_row, choice_list
-from .words import city_name, rail_name
+from .words import cards_label, city_name, rail_name
 
 PAYING_KEYS = ["loco", *[f"{c}-1" for c in RAIL_COLOURS], *[f"{c}-2" for c in RAIL_COLOURS]]
 
@@ -32,6 +34,10 @@ class Building:
         self.paid: list[str] = []
         self.form: CityCardForm | None = None
         self._total: Label | None = None
+        self.likely: dict | None = None  # the engine's likeliest build for the card entered
+        self._likely_label: Label | None = None
+        self._preselected = False
+        self._next = None
 
     @property
     def table(self):
@@ -40,10 +46,8 @@ class Building:
     def start(self, card: CityCard | None = None) -> None:
         if not self.screen.open_move("build"):
             return
+        # a scanned card fills the form: its printed features are never asked again
         self.card, self.to, self.colour = card, None, None
-        if card is not None:
-            self._join()
-            return
         self._city()
 
     def scanned(self, component) -> bool:
@@ -68,21 +72,73 @@ class Building:
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
         dialog.title(_("Build: which city card do you play? (Or scan it.)"))
         next_button = dialog.button(_("Next"), self._city_done, accent=True)
-        next_button.size_hint_y, next_button.height = None, touch()
-        form = CityCardForm(lambda: setattr(next_button, "disabled", form.card() is None))
+        next_button.wid = "build_next"
+        self._next = next_button
+        form = CityCardForm(self._card_changed)
         self.form = form
         dialog.box.add_widget(form)
+        self._likely_label = Label(font_size=sp(15), size_hint_y=None, height=dp(22),
+                                   bold=True, shorten=True, halign="left", valign="middle")
+        self._likely_label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        dialog.box.add_widget(self._likely_label)
         row = button_row()
         row.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
         row.add_widget(dialog.button(_("Clear points"), form.clear_points))
+        other = dialog.button(_("Other place or cards"), self._choose)
+        other.wid = "build_other"
+        row.add_widget(other)
         row.add_widget(next_button)
         dialog.box.add_widget(row)
         if self.card is not None:
             form.fill(self.card)
         else:
+            form.value = self._likely_value()  # pre-selected: one tap changes it
             form.refresh()
 
+    def _completions(self, **partial) -> list[dict]:
+        table = self.table
+        return table.rules.completions(table.state, {"type": "build", **partial})
+
+    def _likely_value(self) -> int | None:
+        """The value of the likeliest city card (a city card seen in the hand first)."""
+        found = self._completions()
+        return found[0]["value"] if found else None
+
+    def _card_changed(self) -> None:
+        """The card's features changed: the engine's likeliest build for it, shown."""
+        card = self.form.card()
+        self.likely = None
+        if card is not None:
+            found = self._completions(value=card.value, demand=card.demand,
+                                      points=list(card.points))
+            self.likely = found[0] if found and "cards" in found[0] else None
+        likely, state = self.likely, self.table.state
+        self._next.disabled = card is None
+        self._next.text = _("Build") if likely else _("Next")
+        self._likely_label.text = "" if likely is None else _(
+            "Joins {city} by a {colour} link, paid with {cards}").format(
+            city=city_name(likely["to"], state), colour=rail_name(likely["colour"]),
+            cards=cards_label(likely["cards"]))
+
     def _city_done(self) -> None:
+        card = self.form.card()
+        if card is None:
+            return
+        self.card = card
+        if self.likely is not None:  # the engine's likeliest build, shown: one tap
+            likely = self.likely
+            self.to, self.colour, self.paid = likely["to"], likely["colour"], list(likely["cards"])
+            self._confirm()
+            return
+        found = self._completions(value=card.value, demand=card.demand, points=list(card.points))
+        joints = list(dict.fromkeys((c["to"], c["colour"]) for c in found))
+        if len(joints) == 1:  # one place it can join: no question
+            self._pay(*joints[0])
+            return
+        self._join()
+
+    def _choose(self) -> None:
+        """Another place or payment than the one the engine thinks likeliest."""
         card = self.form.card()
         if card is None:
             return
@@ -107,13 +163,23 @@ class Building:
         choice_list(dialog, buttons)
         row = button_row()
         row.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
-        row.add_widget(dialog.button(_("Back"), self._city))
+        row.add_widget(dialog.button(_("Back"), self._back_to_city))
         dialog.box.add_widget(row)
+
+    def _back_to_city(self) -> None:
+        self._city()
 
     # ---- the cards that pay ------------------------------------------------------------
 
     def _pay(self, to: str, colour: str) -> None:
-        self.to, self.colour, self.paid = to, colour, []
+        card = self.card
+        cheapest = [c for c in self._completions(value=card.value, demand=card.demand,
+                                                 points=list(card.points), to=to, colour=colour)
+                    if "cards" in c]
+        # the cheapest payment from the cards seen in the hand, pre-selected (Clear empties it)
+        self.to, self.colour = to, colour
+        self.paid = list(cheapest[0]["cards"]) if cheapest else []
+        self._preselected = bool(self.paid)  # the first card tapped starts another payment
         picker = self.screen.open_dialog(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
         self._total = Label(font_size=sp(15), size_hint_y=None, height=dp(22), bold=True)
         picker.box.add_widget(self._total, index=len(picker.box.children) - 2)
@@ -125,21 +191,27 @@ class Building:
 
     def _show_payment(self) -> None:
         table = self.table
-        chosen = [parse_card(key) for key in self.paid]
+        # pre-selected, every card the payment could start with may be tapped instead
+        chosen = [] if self._preselected else [parse_card(key) for key in self.paid]
         allowed = {card.key for card in table.rules.payment_cards(
             table.state, self.screen.seat, self.card.value, self.colour, chosen)}
         self.screen.dialog.show(_("Pay for the {colour} link: tap the cards").format(
             colour=rail_name(self.colour)), self.paid, allowed)
-        worth = sum(card.rail_value for card in chosen)
+        worth = sum(parse_card(key).rail_value for key in self.paid)
         self._total.text = _("Paid {worth}; the City {value} needs {value}").format(
             worth=worth, value=self.card.value)
+        if self._preselected:
+            self._total.text = _("The cheapest payment, pre-selected: tap other cards to pay "
+                                 "otherwise")
 
     def _paid(self, key: str) -> None:
+        if self._preselected:
+            self.paid, self._preselected = [], False
         self.paid.append(key)
         self._show_payment()
 
     def _clear(self) -> None:
-        self.paid = []
+        self.paid, self._preselected = [], False
         self._show_payment()
 
     def action(self) -> Build:

@@ -1,5 +1,6 @@
-"""B) and C) on the map: playing a Locomotive, and delivering a cube by tapping the city it leaves
-and the city it goes to, the engine's deliveries ringed and the route and points shown first."""
+"""B) and C) on the map: playing a Locomotive (at once where no cube could go with it), and
+delivering a cube by tapping the city it leaves and the city it goes to (only where it could go to
+several), the engine's deliveries ringed and the route and points shown first."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from companion.app.why import Refusal
 from .. import GAME_ID
 from ..engine import GOODS, Deliver, PlayLocomotive
 from ..engine.delivering import Delivery
-from .actions import on_grey_tap
-from .widgets import GoodsButton, RotwDialog, button_row
+from .widgets import GoodsButton, RotwDialog, button_row, choice_list
 from .words import city_name, goods_name
 
 
@@ -44,6 +44,10 @@ class Delivering:
         if not self.screen.open_move("play_locomotive"):
             return
         table, seat = self.table, self.screen.seat
+        reason = table.rules.check_deliver_with_locomotive(table.state, seat)
+        if reason is not None:  # no cube to deliver with it: nothing to ask (Undo takes it back)
+            self.screen.submit(PlayLocomotive(seat))
+            return
         power = table.rules.pulling_power(table.state, seat, locomotive=True)
         dialog = self.screen.open_dialog(RotwDialog("locomotive"))
         dialog.title(_("Play a Locomotive: your pulling power becomes {power}.").format(
@@ -51,9 +55,6 @@ class Delivering:
         dialog.box.add_widget(dialog.button(_("Play it"), self._play_locomotive, accent=True))
         with_delivery = dialog.button(_("Play it and deliver a cube"),
                                       lambda: self.start(locomotive=True))
-        reason = table.rules.check_deliver_with_locomotive(table.state, seat)
-        with_delivery.disabled = reason is not None
-        on_grey_tap(with_delivery, lambda: self.screen.refuse(reason))
         dialog.box.add_widget(with_delivery)
         dialog.box.add_widget(Widget())
         dialog.box.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
@@ -111,6 +112,22 @@ class Delivering:
         else:
             self._ask_goods(city_id, kinds)
 
+    def choose_city(self, cities: list[str]) -> None:
+        """A tap between cities drawn close together: which one, from a list of buttons."""
+        screen = self.screen
+        if self.table is None or screen.waiting() or screen.dialog is not None:
+            return
+        dialog = screen.open_dialog(RotwDialog("colour"))
+        dialog.title(_("Which city?"))
+        buttons = []
+        for city in cities:
+            button = Factory.QuietButton(text=city_name(city, self.table.state))
+            button.bind(on_release=lambda _b, c=city: (screen.close_dialog(),
+                                                       self.city_tapped(c)))
+            buttons.append(button)
+        choice_list(dialog, buttons)
+        dialog.box.add_widget(dialog.button(_("Cancel"), screen.close_dialog))
+
     def _may_start(self) -> bool:
         """A cube tapped starts a delivery where the seat may deliver (or says why not)."""
         if self.screen.is_open("deliver"):
@@ -143,6 +160,8 @@ class Delivering:
         self.origin, self.goods = city_id, goods
         self.network.selected, self.network.marked, self.network.highlight = city_id, found, []
         self.screen.actions.refresh()
+        if len(found) == 1:  # the only city the cube can reach: shown to confirm, not asked
+            self._destination_chosen(found[0])
 
     # ---- where it goes ---------------------------------------------------------------------
 

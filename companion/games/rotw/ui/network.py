@@ -152,6 +152,7 @@ class NetworkView(Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.on_city = None  # none: a tap shows the network over the whole window
+        self.on_choose = None  # given: a tap between crowded cities lists them to choose
         self.zoomed = None  # that window, when this is the network in it
         self.state = None
         self.colours: list[str] = []  # seat -> player colour
@@ -186,6 +187,31 @@ class NetworkView(Widget):
         links = [(link.a, link.b) for link in s.links.values()] if s is not None else []
         return layout(cities, links)
 
+    def tap_targets(self) -> list[tuple[str, float]]:
+        """Each city a finger may tap, with the width of the round patch that reaches it (its
+        reach, shrunk where another city's is nearer): what the screenshot audit measures."""
+        if self.on_city is None or self.state is None:
+            return []  # the whole network is one target (it opens over the window)
+        reach = max(dp(26), self.radius() * 1.3)
+        found = []
+        for city, (x, y) in self._places.items():
+            if city == START:
+                continue
+            nearest = min((math.hypot(x - ox, y - oy) for other, (ox, oy)
+                           in self._places.items() if other != city), default=2 * reach)
+            # where reaches overlap, a tap there asks which city (on_choose): the whole reach
+            found.append((city, 2 * (reach if self.on_choose else min(reach, nearest / 2))))
+        return found
+
+    def cities_at(self, x: float, y: float) -> list[str]:
+        """The cities a finger here may mean: the one under it, else every one in reach."""
+        reach = max(dp(26), self.radius() * 1.3)
+        near = sorted((math.hypot(x - cx, y - cy), city) for city, (cx, cy)
+                      in self._places.items() if city != START)
+        if near and near[0][0] <= self.radius():
+            return [near[0][1]]
+        return [city for d, city in near if d <= reach]
+
     def city_pos(self, city_id: str) -> tuple[float, float]:
         return self._places[city_id]
 
@@ -209,6 +235,10 @@ class NetworkView(Widget):
             view = NetworkView()
             view.show(self.state, self.colours, self.majority if self.final else None)
             open_zoom(view)
+            return True
+        cities = self.cities_at(*touch.pos)
+        if len(cities) > 1 and self.on_choose is not None:  # crowded: a list to choose from
+            self.on_choose(cities)
             return True
         city = self.city_at(*touch.pos)
         if city is not None and self.on_city is not None:

@@ -61,6 +61,7 @@ class RotwPlayScreen(PlayScreen):
     def on_kv_post(self, base_widget) -> None:
         super().on_kv_post(base_widget)
         self.ids.network.on_city = self.delivering.city_tapped
+        self.ids.network.on_choose = self.delivering.choose_city
         self.taking.bind_cards()
         self.ids.prompt.bind(width=self.actions.fit_prompt)
 

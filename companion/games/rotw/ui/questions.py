@@ -142,8 +142,9 @@ class Questions:
             count=count, city=city_name(city, s), n=len(self.collected) + 1)
         self._goods_chosen.text = ", ".join(goods_name(g) for g in self.collected)
         drawable = table.rules.drawable_goods(s, self.collected)
-        for goods, button in self.goods_buttons.items():
-            button.text = goods_name(goods)
+        for goods, button in self.goods_buttons.items():  # a palette that counts
+            tapped = self.collected.count(goods)
+            button.text = goods_name(goods) + (f" ×{tapped}" if tapped else "")
             button.disabled = goods not in drawable
 
     def _open_goods(self) -> None:
