@@ -40,11 +40,24 @@ async def tap_in_view(d, button) -> None:
     while parent is not None and not isinstance(parent, ScrollView) and \
             parent.parent is not parent:  # the window is its own parent
         parent = parent.parent
-    if isinstance(parent, ScrollView):
-        parent.scroll_to(button, padding=0, animate=False)
-        await d.frames(0.1)
+    if not isinstance(parent, ScrollView):
+        await d.tap(button)
+        return
+    parent.scroll_to(button, padding=0, animate=False)
+    await d.frames(0.1)
+    await settled(d, button)
+    released = []
+    button.bind(on_release=lambda *_a: released.append(True))
+    for attempt in range(3):
+        await d.tap(button)
+        for _ in range(20):
+            if released or button.get_root_window() is None:
+                return
+            await d.frames(0.05)
+        # a loaded machine's list took the quick touch as a drag's start: the button never
+        # had it, so the tap again is not counted as one more
+        counted_taps_back(d)
         await settled(d, button)
-    await d.tap(button)
 
 
 async def settled(d, widget, frames: int = 20) -> None:
@@ -196,16 +209,21 @@ async def build_by_touch(d, action) -> None:
     ps, s = play(d), d.app.table.state
     await tap_action(d, "build")
     await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card question")
+    from companion.games.rotw.ui.city_card import CityCard
     form = ps.building.form
-    path = {"value_asked": form.value != action.value, "default": False, "join": False,
-            "cards": 0}
+    known = form.card() == CityCard(action.value, action.demand, tuple(action.points))
+    path = {"value_asked": not known and form.value != action.value, "default": False,
+            "join": False, "cards": 0, "printed_known": known}
     d.last_build = path
-    if form.value != action.value:
-        await d.tap(form.values[action.value])
-    if action.demand is not None and form.demand != action.demand:
-        await d.tap(form.demands[action.demand])
-    for colour in action.points:
-        await d.tap(form.colours[colour])
+    if not known:  # a card scanned into the hand fills the form: nothing to tap
+        if form.points:
+            await tap_dialog(d, _("Clear points"))
+        if form.value != action.value:
+            await d.tap(form.values[action.value])
+        if action.demand is not None and form.demand != action.demand:
+            await d.tap(form.demands[action.demand])
+        for colour in action.points:
+            await d.tap(form.colours[colour])
     likely = ps.building.likely
     if likely is not None and (likely["to"], likely["colour"], tuple(likely["cards"])) == \
             (action.to, action.colour, tuple(action.cards)):
@@ -220,15 +238,24 @@ async def build_by_touch(d, action) -> None:
     if dialog_kind(d) == "build_join":
         path["join"] = True
         await tap_dialog(d, joint)
-    try:
-        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-    except AssertionError:  # a loaded machine's list may take the tap as the start of a drag
-        if dialog_kind(d) != "build_join":
-            raise
-        d.record("join_tapped_again", d.report.get("join_tapped_again", 0) + 1)
-        counted_taps_back(d)
-        await tap_dialog(d, joint)
-        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    for _attempt in range(3):
+        try:
+            await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+            break
+        except AssertionError:
+            # A loaded machine lays a scrolled list out late, and the tap lands beside the
+            # button (on Back, or nothing): the screen never took it, so it is not counted.
+            d.record("join_tapped_again", d.report.get("join_tapped_again", 0) + 1)
+            counted_taps_back(d)  # the tap that missed
+            if dialog_kind(d) == "build_city":  # it landed on Back
+                await tap_dialog(d, wid="build_other")
+                counted_taps_back(d)
+                await d.wait_for(lambda: dialog_kind(d) == "build_join", what="the joints")
+            if dialog_kind(d) != "build_join":
+                raise
+            await tap_dialog(d, joint)
+    else:
+        raise AssertionError("the payment question never came")
     if ps.building.paid != list(action.cards):  # the first card tapped replaces the cheapest
         path["cards"] = len(action.cards)
         for card in action.cards:
@@ -694,7 +721,8 @@ async def rotw_fewest_taps(d, args):
         assert same(table.actions[-1], action), (table.actions[-1], action)
         entry = {"kind": action.type, "taps": counted["n"] - before}
         if action.type == "build":
-            entry.update(d.last_build, printed=printed_features(action))
+            entry.update(d.last_build, printed=0 if d.last_build["printed_known"]
+                         else printed_features(action))
         elif action.type in ("draw_goods", "turn_up"):
             entry["reported"] = len(getattr(action, "cubes", None) or action.cards)
         taps.append(entry)

@@ -89,11 +89,21 @@ class Building:
         row.add_widget(other)
         row.add_widget(next_button)
         dialog.box.add_widget(row)
-        if self.card is not None:
-            form.fill(self.card)
+        card = self.card or self._scanned_in_hand()
+        if card is not None:
+            form.fill(card)
         else:
             form.value = self._likely_value()  # pre-selected: one tap changes it
             form.refresh()
+
+    def _scanned_in_hand(self) -> CityCard | None:
+        """The last city card scanned into the hand that it may still hold: its printed
+        features are known (Clear points or a value tapped changes them)."""
+        seat, hand = self.screen.seat, self.table.state.seats[self.screen.seat].hand
+        for card in reversed(self.screen.scanned_cities.get(seat, [])):
+            if hand.known[card.value - 1] > 0:  # Card.CITY_n is n - 1
+                return card
+        return None
 
     def _completions(self, **partial) -> list[dict]:
         table = self.table
@@ -226,4 +236,8 @@ class Building:
             self.screen.refuse(reason)
             return
         self.screen.close_dialog()
-        self.screen.submit(action)
+        if self.screen.submit(action):
+            scanned = self.screen.scanned_cities.get(action.seat, [])
+            played = CityCard(action.value, action.demand, action.points)
+            if played in scanned:
+                scanned.remove(played)

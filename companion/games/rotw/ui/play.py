@@ -36,6 +36,7 @@ class RotwPlayScreen(PlayScreen):
     def __init__(self, **kwargs):
         # The parts first: the layout (applied in super().__init__) wires taps to them.
         self._rows: list[RotwPlayerRow] = []
+        self.scanned_cities: dict[int, list] = {}  # seat -> city cards scanned into the hand
         self.questions = Questions(self)
         self.taking = Taking(self)
         self.building = Building(self)
@@ -164,6 +165,8 @@ class RotwPlayScreen(PlayScreen):
             from .city_card import CityCard
             card = CityCard.from_value(component.value)
             if card is not None:
+                # its printed features kept: the build fills them in (never asked again)
+                self.scanned_cities.setdefault(self.seat, []).append(card)
                 self.dialog.on_card(f"city-{card.value}")  # Taking's, Discarding's, setup's
                 return True
         return self.building.scanned(component)
