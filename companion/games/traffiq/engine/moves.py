@@ -214,3 +214,40 @@ def _own(s: TraffiqState, seat: int, vehicle: Vehicle) -> list[Point]:
 
 def _reading(point: Point) -> tuple[int, int]:
     return point[1], point[0]
+
+
+def completions(s: TraffiqState, partial: dict) -> list[dict]:
+    """The legal moves that agree with every field of `partial`, as action JSON objects, in the
+    order the screens offer them (a tile's fitting turns first, then a tile nobody saw)."""
+    kind = partial.get("type")
+    seat = partial.get("seat", s.current)
+    if not isinstance(seat, int):
+        return []
+    found: list[dict] = []
+    if kind == PlaceTile.type:
+        for spot in tile_spots(s, seat):
+            x, y = spot.cell
+            found += [{"type": kind, "seat": seat, "x": x, "y": y, "edges": list(t.names())}
+                      for t in spot.turns]
+            if spot.implied is not None and "edges" not in partial:
+                found.append({"type": kind, "seat": seat, "x": x, "y": y})
+    elif kind == PlaceVehicle.type:
+        found = [dict(spot.action(seat).to_json(), compete=partial.get("compete", False))
+                 for spot in vehicle_spots(s, seat)]
+    elif kind in (TaxiRide.type, VanRide.type):
+        vehicle = Vehicle.TAXI if kind == TaxiRide.type else Vehicle.VAN
+        for start, ends in rides(s, seat, vehicle).items():
+            found += [dict(ride(seat, vehicle, start, end).to_json(),
+                           compete=partial.get("compete", False)) for end in ends]
+    elif kind == DrawTile.type:
+        if reason(lambda: _drawing(s, seat)) is None:
+            found = [{"type": kind, "seat": seat}]
+    elif kind == EndTurn.type:
+        if reason(lambda: check_can_end_turn(s, seat)) is None:
+            found = [{"type": kind, "seat": seat}]
+    agree = [c for c in found if all(_same(c.get(k, v), v) for k, v in partial.items())]
+    return [dict(c, **{k: v for k, v in partial.items()}) for c in agree]
+
+
+def _same(a, b) -> bool:
+    return list(a) == list(b) if isinstance(a, (list, tuple)) else a == b

@@ -65,6 +65,11 @@ class Traffiq(Rules):
         end_turn, enter_vehicles), open or with the reason it is not."""
         return moves.kinds(state, seat)
 
+    def completions(self, state: TraffiqState, partial: Mapping[str, Any]) -> list[dict]:
+        """Every legal way to finish a partly entered move (see `Rules.completions`). A tile
+        nobody saw going into the hand has no edges here: the players alone know its sides."""
+        return moves.completions(state, dict(partial))
+
     def status(self, state: TraffiqState) -> Status:
         final = state.last_drawer is not None
         if state.phase is Phase.OVER:
