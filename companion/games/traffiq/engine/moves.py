@@ -232,13 +232,11 @@ def completions(s: TraffiqState, partial: dict) -> list[dict]:
             if spot.implied is not None and "edges" not in partial:
                 found.append({"type": kind, "seat": seat, "x": x, "y": y})
     elif kind == PlaceVehicle.type:
-        found = [dict(spot.action(seat).to_json(), compete=partial.get("compete", False))
-                 for spot in vehicle_spots(s, seat)]
+        found = [_choice(spot.action(seat).to_json()) for spot in vehicle_spots(s, seat)]
     elif kind in (TaxiRide.type, VanRide.type):
         vehicle = Vehicle.TAXI if kind == TaxiRide.type else Vehicle.VAN
         for start, ends in rides(s, seat, vehicle).items():
-            found += [dict(ride(seat, vehicle, start, end).to_json(),
-                           compete=partial.get("compete", False)) for end in ends]
+            found += [_choice(ride(seat, vehicle, start, end).to_json()) for end in ends]
     elif kind == DrawTile.type:
         if reason(lambda: _drawing(s, seat)) is None:
             found = [{"type": kind, "seat": seat}]
@@ -247,6 +245,13 @@ def completions(s: TraffiqState, partial: dict) -> list[dict]:
             found = [{"type": kind, "seat": seat}]
     agree = [c for c in found if all(_same(c.get(k, v), v) for k, v in partial.items())]
     return [dict(c, **{k: v for k, v in partial.items()}) for c in agree]
+
+
+def _choice(move: dict) -> dict:
+    # Whether to compete is the player's choice alone: the screen asks it (a given answer is
+    # kept, as every field of the partial move is).
+    move.pop("compete", None)
+    return move
 
 
 def _same(a, b) -> bool:

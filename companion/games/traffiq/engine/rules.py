@@ -68,7 +68,7 @@ class Traffiq(Rules):
     def completions(self, state: TraffiqState, partial: Mapping[str, Any]) -> list[dict]:
         """Every legal way to finish a partly entered move (see `Rules.completions`). A tile
         nobody saw going into the hand has no edges here: the players alone know its sides."""
-        return moves.completions(state, dict(partial))
+        return _completions(self, state, dict(partial))
 
     def status(self, state: TraffiqState) -> Status:
         final = state.last_drawer is not None
@@ -323,3 +323,16 @@ class Traffiq(Rules):
     def van_targets(self, s: TraffiqState, point: Point) -> set[Point]:
         """Where the van on `point` can ride to."""
         return city.van_reach(s.tiles, s.vehicles, point)
+
+
+def _completions(rules: Traffiq, state: TraffiqState, partial: dict) -> list[dict]:
+    """The engine's completions; where an unseen tile's sides are given, its placement is
+    offered when the move itself would be accepted."""
+    found = moves.completions(state, partial)
+    if partial.get("type") != PlaceTile.type or "edges" not in partial or found:
+        return found
+    try:
+        refusal = rules.check(state, rules.parse_action(partial))
+    except RuleViolation:
+        return []
+    return [partial] if refusal is None else []
