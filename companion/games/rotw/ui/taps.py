@@ -40,11 +40,24 @@ async def tap_in_view(d, button) -> None:
     while parent is not None and not isinstance(parent, ScrollView) and \
             parent.parent is not parent:  # the window is its own parent
         parent = parent.parent
-    if isinstance(parent, ScrollView):
-        parent.scroll_to(button, padding=0, animate=False)
-        await d.frames(0.1)
+    if not isinstance(parent, ScrollView):
+        await d.tap(button)
+        return
+    parent.scroll_to(button, padding=0, animate=False)
+    await d.frames(0.1)
+    await settled(d, button)
+    released = []
+    button.bind(on_release=lambda *_a: released.append(True))
+    for attempt in range(3):
+        await d.tap(button)
+        for _ in range(20):
+            if released or button.get_root_window() is None:
+                return
+            await d.frames(0.05)
+        # a loaded machine's list took the quick touch as a drag's start: the button never
+        # had it, so the tap again is not counted as one more
+        counted_taps_back(d)
         await settled(d, button)
-    await d.tap(button)
 
 
 async def settled(d, widget, frames: int = 20) -> None:
@@ -104,40 +117,30 @@ def dialog_kind(d) -> str:
     return dialog.kind if dialog is not None else ""
 
 
-async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None:
+async def choose_delivery(d, origin: str, destination: str, goods: str) -> None:
+    """The cube tapped, then where it goes (unless it can go to one city only: then the
+    delivery is shown to confirm at once)."""
     await tap_city(d, "rotw_play", origin)
     if dialog_kind(d) == "colour":
         await tap_dialog(d, card=goods)
-    await d.wait_for(lambda: play(d).ids.network.selected == origin, what="the cube chosen")
-    await tap_city(d, "rotw_play", destination)
+    await d.wait_for(lambda: play(d).ids.network.selected == origin
+                     or dialog_kind(d) == "confirm", what="the cube chosen")
+    if dialog_kind(d) != "confirm":
+        await tap_city(d, "rotw_play", destination)
     await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
+
+
+async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None:
+    await choose_delivery(d, origin, destination, goods)
     await tap_dialog(d, wid="confirm_delivery")
-
-
-async def build_by_touch(d, action) -> None:
-    """A build: the city card's features, where it joins, the cards that pay."""
-    from companion.games.rotw.ui.words import city_name, rail_name
-    ps, s = play(d), d.app.table.state
-    await tap_action(d, "build")
-    form = ps.building.form
-    await d.tap(form.values[action.value])
-    if action.demand is not None:
-        await d.tap(form.demands[action.demand])
-    for colour in action.points:
-        await d.tap(form.colours[colour])
-    await tap_dialog(d, _("Next"))
-    await tap_dialog(d, _("{city}, {colour} link").format(
-        city=city_name(action.to, s), colour=rail_name(action.colour)))
-    await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-    for card in action.cards:
-        await d.tap(ps.dialog.cards[card])
-    await tap_dialog(d, wid="confirm_build")
 
 
 async def act(d, action) -> None:
     """One engine action, done the way a player does it on the screen."""
     from companion.games.rotw.ui.words import city_name
-    ps, kind, s = play(d), action.type, d.app.table.state
+    ps = play(d)
+    kind = action.type
+    s = d.app.table.state
     if kind == "turn_up":
         for card in action.cards:
             await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
@@ -168,8 +171,12 @@ async def act(d, action) -> None:
     elif kind == "build":
         await build_by_touch(d, action)
     elif kind == "play_locomotive":
+        rules = d.app.table.rules
+        alone = rules.check_deliver_with_locomotive(s, action.seat) is not None
         await tap_action(d, "locomotive")
-        if action.goods is None:
+        if alone:  # no cube could go with it: played at once
+            pass
+        elif action.goods is None:
             await tap_dialog(d, _("Play it"))
         else:
             await tap_dialog(d, _("Play it and deliver a cube"))
@@ -193,6 +200,77 @@ async def act(d, action) -> None:
         await tap_dialog(d, city_name(action.city, s))
     else:
         raise AssertionError(f"no way to tap {kind}")
+
+
+async def build_by_touch(d, action) -> None:
+    """The city card's features tapped (what is pre-selected left alone), then the engine's
+    likeliest build in one tap where it is the move, else the place and the cards."""
+    from companion.games.rotw.ui.words import city_name, rail_name
+    ps, s = play(d), d.app.table.state
+    await tap_action(d, "build")
+    await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card question")
+    from companion.games.rotw.ui.city_card import CityCard
+    form = ps.building.form
+    known = form.card() == CityCard(action.value, action.demand, tuple(action.points))
+    path = {"value_asked": not known and form.value != action.value, "default": False,
+            "join": False, "cards": 0, "printed_known": known}
+    d.last_build = path
+    if not known:  # a card scanned into the hand fills the form: nothing to tap
+        if form.points:
+            await tap_dialog(d, _("Clear points"))
+        if form.value != action.value:
+            await d.tap(form.values[action.value])
+        if action.demand is not None and form.demand != action.demand:
+            await d.tap(form.demands[action.demand])
+        for colour in action.points:
+            await d.tap(form.colours[colour])
+    likely = ps.building.likely
+    if likely is not None and (likely["to"], likely["colour"], tuple(likely["cards"])) == \
+            (action.to, action.colour, tuple(action.cards)):
+        await tap_dialog(d, wid="build_next")
+        path["default"] = True
+        return
+    await tap_dialog(d, wid="build_other" if likely is not None else "build_next")
+    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_pay"),
+                     what="where the city joins")
+    joint = _("{city}, {colour} link").format(city=city_name(action.to, s),
+                                              colour=rail_name(action.colour))
+    if dialog_kind(d) == "build_join":
+        path["join"] = True
+        await tap_dialog(d, joint)
+    for _attempt in range(3):
+        try:
+            await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+            break
+        except AssertionError:
+            # A loaded machine lays a scrolled list out late, and the tap lands beside the
+            # button (on Back, or nothing): the screen never took it, so it is not counted.
+            d.record("join_tapped_again", d.report.get("join_tapped_again", 0) + 1)
+            counted_taps_back(d)  # the tap that missed
+            if dialog_kind(d) == "build_city":  # it landed on Back
+                await tap_dialog(d, wid="build_other")
+                counted_taps_back(d)
+                await d.wait_for(lambda: dialog_kind(d) == "build_join", what="the joints")
+            if dialog_kind(d) != "build_join":
+                raise
+            await tap_dialog(d, joint)
+    else:
+        raise AssertionError("the payment question never came")
+    if ps.building.paid != list(action.cards):  # the first card tapped replaces the cheapest
+        path["cards"] = len(action.cards)
+        for card in action.cards:
+            await d.tap(ps.dialog.cards[card])
+    await tap_dialog(d, wid="confirm_build")
+
+
+def counted_taps_back(d) -> None:
+    """A tap the screen never received (taken as a drag's start) is not counted."""
+    counter = getattr(d, "tap_counter", None)
+    if counter is not None:
+        counter["n"] -= 1
+    counts = getattr(d, "counts", None)
+    if counts is not None:
+        counts.taps -= 1
 
 
 async def tap_drawn(d, card: str) -> None:
