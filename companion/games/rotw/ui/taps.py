@@ -137,7 +137,6 @@ async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None
 
 async def act(d, action) -> None:
     """One engine action, done the way a player does it on the screen."""
-    from companion.games.rotw.ui.words import city_name
     ps = play(d)
     kind = action.type
     s = d.app.table.state
@@ -171,35 +170,44 @@ async def act(d, action) -> None:
     elif kind == "build":
         await build_by_touch(d, action)
     elif kind == "play_locomotive":
-        rules = d.app.table.rules
-        alone = rules.check_deliver_with_locomotive(s, action.seat) is not None
-        await tap_action(d, "locomotive")
-        if alone:  # no cube could go with it: played at once
-            pass
-        elif action.goods is None:
-            await tap_dialog(d, _("Play it"))
-        else:
-            await tap_dialog(d, _("Play it and deliver a cube"))
-            await deliver_by_touch(d, action.origin, action.destination, action.goods)
+        await locomotive_by_touch(d, action)
     elif kind == "deliver":
         await deliver_by_touch(d, action.origin, action.destination, action.goods)
-    elif kind == "discard_draw":
-        await tap_action(d, "discard_draw")
-        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
-        await d.tap(ps.dialog.cards[action.card])
-        if action.slot is None:
-            await tap_dialog(d, _("The top of the draw pile"))
-            if action.taken is not None and s.scanned_draws:
-                await tap_drawn(d, action.taken)
-        else:
-            await tap_dialog(d, card=action.taken)
-    elif kind == "discard_restock":
-        await tap_action(d, "restock")
-        await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
-        await d.tap(ps.dialog.cards[action.card])
-        await tap_dialog(d, city_name(action.city, s))
+    elif kind in ("discard_draw", "discard_restock"):
+        await discard_by_touch(d, action)
     else:
         raise AssertionError(f"no way to tap {kind}")
+
+
+async def locomotive_by_touch(d, action) -> None:
+    """A Locomotive played: at once where no cube could go with it, else alone or with a cube."""
+    s = d.app.table.state
+    alone = d.app.table.rules.check_deliver_with_locomotive(s, action.seat) is not None
+    await tap_action(d, "locomotive")
+    if alone:
+        return
+    if action.goods is None:
+        await tap_dialog(d, _("Play it"))
+        return
+    await tap_dialog(d, _("Play it and deliver a cube"))
+    await deliver_by_touch(d, action.origin, action.destination, action.goods)
+
+
+async def discard_by_touch(d, action) -> None:
+    """A card discarded, then a card taken (discard and draw) or a city restocked."""
+    from companion.games.rotw.ui.words import city_name
+    ps, s = play(d), d.app.table.state
+    await tap_action(d, "discard_draw" if action.type == "discard_draw" else "restock")
+    await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
+    await d.tap(ps.dialog.cards[action.card])
+    if action.type == "discard_restock":
+        await tap_dialog(d, city_name(action.city, s))
+    elif action.slot is None:
+        await tap_dialog(d, _("The top of the draw pile"))
+        if action.taken is not None and s.scanned_draws:
+            await tap_drawn(d, action.taken)
+    else:
+        await tap_dialog(d, card=action.taken)
 
 
 async def build_by_touch(d, action) -> None:
