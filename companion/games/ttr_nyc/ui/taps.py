@@ -111,8 +111,12 @@ async def act(d, action):
     elif kind == "claim_route":
         stored = len(d.app.table.actions)
         await tap_route(d, "play", action.route)
+        # the payment question opens, or the only payment the cards allow is claimed at once
+        # (a frame or so later on a loaded machine)
+        await d.wait_for(lambda: play.dialog is not None or len(d.app.table.actions) > stored,
+                         what="the payment question or the route claimed")
         if len(d.app.table.actions) > stored:
-            return  # the only payment the cards allow: claimed at once
+            return
         board = d.app.table.rules.board
         if play.dialog is not None and the_map(d, "play").selected != action.route:
             await tap_text(d, _("The other route of this double"))
