@@ -25,6 +25,7 @@ from companion.watchdog import Watchdog
 from . import keyboard, memory, single, storage
 from .games import game_ids, game_ui
 from . import kiosk
+from .screen_size import screen_size
 from .i18n import LANGUAGES, _, tr
 from .screens import LazyScreens
 from .theme import BACKGROUND
@@ -423,6 +424,8 @@ def configure(size: tuple[int, int] | None = None, fullscreen: bool = False) -> 
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # no xclip/xsel needed on the Pi
     from kivy.config import Config
+    if size is None and fullscreen:  # the window made at the screen's size (screen_size.py)
+        size = screen_size()
     size = size or (800, 480)  # the Raspberry Pi's official 7" touchscreen
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))

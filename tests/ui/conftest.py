@@ -128,6 +128,12 @@ def pi_screen():
     yield from _own_xvfb("800x480")
 
 
+@pytest.fixture(scope="session")
+def hdmi_screen():
+    """An X server whose screen is a 1024×600 panel (no window manager, like every Xvfb here)."""
+    yield from _own_xvfb("1024x600")
+
+
 # ---- running a scenario ------------------------------------------------------------------
 
 

@@ -68,24 +68,37 @@ def stop(process: subprocess.Popen) -> str:
     return output.decode("utf-8", "replace")
 
 
-def test_size_800x480_gives_an_800x480_window(x_display, tmp_path, kivy_home):
-    process = start_companion(x_display, tmp_path, kivy_home, "--size", "800x480")
+def opened(display: str, tmp_path: Path, kivy_home: Path, *options: str):
+    """((x, y, width, height) of the command's window on `display`, its output)."""
+    process = start_companion(display, tmp_path, kivy_home, *options)
     try:
-        x, y, width, height = window_geometry(x_display)
+        geometry = window_geometry(display)
     finally:
         output = stop(process)
+    return geometry, output
+
+
+def test_size_800x480_gives_an_800x480_window(x_display, tmp_path, kivy_home):
+    (x, y, width, height), output = opened(x_display, tmp_path, kivy_home, "--size", "800x480")
     assert (width, height) == (800, 480), output[-3000:]
     assert x >= 0 and y >= 0, f"the window starts at {x},{y}, off the screen"
 
 
 def test_fullscreen_fills_the_pi_screen_from_its_corner(pi_screen, tmp_path, kivy_home):
-    process = start_companion(pi_screen, tmp_path, kivy_home, "--fullscreen")
-    try:
-        geometry = window_geometry(pi_screen)
-    finally:
-        output = stop(process)
+    geometry, output = opened(pi_screen, tmp_path, kivy_home, "--fullscreen")
     assert geometry == (0, 0, 800, 480), output[-3000:]
     assert "virtual keyboard not allowed" not in output  # the kiosk's keyboard was configured
+
+
+def test_fullscreen_fills_a_screen_of_any_size(hdmi_screen, tmp_path, kivy_home):
+    """`--fullscreen` on a 1024×600 screen with no window manager makes a 1024×600 window at
+    0,0 (it stayed 800×480 at +112+60 while the app was laid out for 1024×600); `--size`
+    still chooses the window's size."""
+    geometry, output = opened(hdmi_screen, tmp_path, kivy_home, "--fullscreen")
+    assert geometry == (0, 0, 1024, 600), output[-3000:]
+    (_x, _y, width, height), output = opened(hdmi_screen, tmp_path, kivy_home, "--fullscreen",
+                                             "--size", "800x480")
+    assert (width, height) == (800, 480), output[-3000:]
 
 
 @pytest.mark.parametrize("how", ["fullscreen-800x480", "1280x720"])
