@@ -36,3 +36,48 @@ def test_drawing_and_ending_the_turn_have_one_completion_and_no_ride_has_any():
     assert RULES.completions(state, {"type": "draw_tile"}) == [{"type": "draw_tile", "seat": 0}]
     assert RULES.completions(state, {"type": "taxi_ride"}) == []
     assert RULES.completions(state, {"type": "draw_tile", "seat": 1}) == []
+
+
+def _placed(state, x, y, edges):
+    RULES.apply(state, RULES.parse_action({"type": "place_tile", "seat": state.current,
+                                           "x": x, "y": y, "edges": edges}))
+    return state
+
+
+def test_a_placement_that_completes_a_crossing_is_offered_first():
+    """A tile completing a 2x2 square lets a new vehicle onto the map (the game's goal): that
+    spot comes first, before the spots in reading order."""
+    state = _placed(new_game(), 2, 0, ["red", "red", "red", "red"])
+    found = RULES.completions(state, {"type": "place_tile"})
+    assert (found[0]["x"], found[0]["y"]) == (2, 1)  # completes the crossing at point (2, 1)
+    assert {(c["x"], c["y"]) for c in found} == set(RULES.open_cells(state))
+
+
+def test_a_tile_seen_going_into_the_hand_offers_the_turns_that_fit_as_held_first():
+    """Only the turns matching every touching side are offered at a spot, the tile as it was
+    held first; no completion without sides when no tile of the hand is unseen."""
+    state = new_game()
+    tile = Tile.parse(["beige", "red", "red", "red"])
+    state.seats[0].hand[:] = [tile]
+    found = RULES.completions(state, {"type": "place_tile", "x": 2, "y": 0})
+    turns = [Tile.parse(c["edges"]) for c in found]
+    assert turns and all(c["edges"] for c in found)
+    assert all(RULES.check(state, RULES.parse_action(c)) is None for c in found)
+    assert set(turns) == {t for t in tile.rotations()
+                          if RULES.check(state, RULES.parse_action(
+                              {"type": "place_tile", "seat": 0, "x": 2, "y": 0,
+                               "edges": list(t.names())})) is None}
+    assert turns[0] == tile  # its west side (red) matches the start tile: as held, first
+
+
+def test_the_likely_sides_of_an_unseen_tile_keep_the_touching_sides_and_guess_the_commonest():
+    """The matching rule sets the touching sides; each free side is guessed as the kind most
+    common on the map (a guess the screen pre-selects: the players alone know the tile)."""
+    state = _placed(new_game(), 2, 0, ["red", "red", "red", "red"])
+    implied = RULES.implied_edges(state, (2, 1))
+    likely = RULES.likely_edges(state, (2, 1))
+    assert all(i is None or i == e for i, e in zip(implied, likely))
+    assert [e.value for i, e in zip(implied, likely) if i is None] == ["red", "red"]
+    assert RULES.check(state, RULES.parse_action(
+        {"type": "place_tile", "seat": 0, "x": 2, "y": 1,
+         "edges": [e.value for e in likely]})) is None

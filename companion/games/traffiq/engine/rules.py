@@ -16,7 +16,7 @@ from .checks import (ACTIONS_PER_TURN, actions_left, check_actions_left, check_c
     check_taxi_path, check_turn, check_van_step, check_vehicle_left)
 from .city import Cell, Point
 from .competition import Competition, compete
-from .moves import TileSpot, VehicleSpot
+from .moves import TileSpot, VehicleSpot, likely_edges as _likely_edges
 from .scoring import score_sheet
 from .setup import new_game
 from .state import Act, EndReason, Standing, TraffiqState
@@ -29,6 +29,7 @@ class Traffiq(Rules):
     game_id = "manhattan-traffiq"
     codec = ActionCodec(ACTIONS)
     actions_per_turn = ACTIONS_PER_TURN
+    likely_edges = staticmethod(_likely_edges)  # (state, cell): an unseen tile's sides guessed
 
     def __init__(self, box: Box):
         self.box = box
@@ -61,13 +62,12 @@ class Traffiq(Rules):
         return state
 
     def moves(self, state: TraffiqState, seat: int) -> list[Move]:
-        """Every kind of move (place_tile, place_vehicle, taxi_ride, van_ride, draw_tile,
-        end_turn, enter_vehicles), open or with the reason it is not."""
+        """Every kind of move (`moves.kinds`), open or with the reason it is not."""
         return moves.kinds(state, seat)
 
     def completions(self, state: TraffiqState, partial: Mapping[str, Any]) -> list[dict]:
-        """Every legal way to finish a partly entered move (see `Rules.completions`). A tile
-        nobody saw going into the hand has no edges here: the players alone know its sides."""
+        """Every legal way to finish a partly entered move, likeliest first (`Rules.completions`):
+        a tile nobody saw going into the hand has no edges (the players alone know its sides)."""
         return _completions(self, state, dict(partial))
 
     def status(self, state: TraffiqState) -> Status:
@@ -259,8 +259,7 @@ class Traffiq(Rules):
         """The new vehicles the seat may put on the points its tile completed."""
         return moves.vehicle_spots(s, seat)
 
-    def rides(self, s: TraffiqState, seat: int,
-              vehicle: Vehicle) -> dict[Point, tuple[Point, ...]]:
+    def rides(self, s: TraffiqState, seat: int, vehicle: Vehicle) -> dict[Point, tuple]:
         """The seat's vehicles of this kind that may ride now, each with where it can go."""
         return moves.rides(s, seat, vehicle)
 
