@@ -1,6 +1,7 @@
-"""The results screen every game shares: who won and why, the results table and bar chart, and
-Undo / History / Chart & times / Home (its layout: kv/app/results.kv); a game adds its own part
-beside them (its map, the cities, the tickets) and fills the rows.
+"""The results screen every game shares: who won and why, the results table and bar chart,
+Undo / History / Chart & times / Home, and "To a phone" (the play as a QR code for BG Stats)
+(its layout: kv/app/results.kv); a game adds its own part beside them (its map, the cities,
+the tickets) and fills the rows.
 
 A game's results screen subclasses `ResultsScreen`, sets `game_id`, lays out its own part as a
 widget with the id `beside` in its kv rule (moved into the slot beside the results column),
@@ -70,6 +71,12 @@ class ResultsScreen(BaseScreen):
                      after=clock_rows(table))
         self.results_width = results_width(players, padding=padding)
         self.winner_text, self.reason_text = verdict(sheet, players)
+
+    def to_phone(self) -> None:
+        """The finished game's BG Stats link as a QR code over the results."""
+        from .phone_qr import open_phone_code
+        if self.table is not None:
+            open_phone_code(self.table.game_id)
 
     def undo(self) -> None:
         """Take back the last move; once the game is no longer over, its own screen opens
