@@ -168,7 +168,7 @@ class CompanionApp(App):
             return  # Escape's own question is open: it is answered with its buttons
         current = self.root.current
         if current == "home":
-            self._asking = Question(_("Close the companion?"), _("Close"), self.stop, _("Stay"))
+            self._asking = Question(_("Close the app?"), _("Close"), self.stop, _("Stay"))
         elif self.table is not None and current in self._game_screens():
             self._asking = Question(_("Leave this game? It is saved: Home offers to resume it."),
                                     _("Leave"), self.go_home, _("Stay"))
@@ -470,7 +470,7 @@ def already_running(db: Path, seconds: float = 6.0) -> int:
     """A second start on the same database: one sentence in the log and on the screen (in the
     language chosen in Settings), then exit code 1."""
     tr.switch(_stored_language(db))
-    text = tr._("The companion is already running: use the window that is open.")
+    text = tr._("The app is already running: use the window that is open.")
     log.error("the companion is already running on %s; this start stops", db)
     from kivy.clock import Clock
     from kivy.core.window import Window

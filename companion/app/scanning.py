@@ -99,7 +99,7 @@ class TeachQuestion(Question):
     """An unknown tag: teach it now (one tap), or not now."""
 
     def __init__(self, tag: str, **kwargs):
-        super().__init__(_("This card or ticket is not known yet ({tag}).").format(tag=tag),
+        super().__init__(_("This card is not known yet ({tag}).").format(tag=tag),
                          _("Teach it now"), lambda: self._teach(tag), _("Not now"), **kwargs)
 
     @staticmethod
@@ -162,7 +162,7 @@ class TeachScreen(BaseScreen):
 
     def teach(self, kind: str, value: str) -> None:
         if not self.tag:
-            self.show_message(_("First scan the card or ticket."))
+            self.show_message(_("First scan the card."))
             return
         component = TaggedComponent(self.tag, self.game_id, kind, value)
         try:

@@ -81,7 +81,7 @@ class TableRulesView(ModalView):
         box = panel(spacing=dp(8))
         box.add_widget(Factory.Title(text=_("Table rules")))
         box.add_widget(Factory.Note(text=_("Where the rulebook can be read two ways, your "
-                                           "table decides. The companion follows your choice "
+                                           "table decides. The app follows your choice "
                                            "all game."), font_size=sp(15)))
         rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(10))
         rows.bind(minimum_height=rows.setter("height"))

@@ -32,7 +32,7 @@ def read_table_options(cls: type[T], options: Mapping[str, Any]) -> T:
 def _value(name: str, hint: Any, value: Any) -> Any:
     if hint is bool:
         if not isinstance(value, bool):
-            raise RuleViolation("bad_option", "The option {option} is true or false.",
+            raise RuleViolation("bad_option", "The option {option} must be true or false.",
                                 option=name)
         return value
     try:

@@ -52,15 +52,15 @@ COMMON = (
         ("not_playing",)),
     RuleCard("players", N_("The players"), N_(
         "Each game is for as many players as its box says. Every player needs a name of their "
-        "own, so that the companion can tell them apart."),
+        "own, so that the app can tell them apart."),
         ("player_count", "player_name", "player_names_twice")),
-    RuleCard("reports", N_("What the companion understands"), N_(
-        "This is not a rule of the game: the companion could not read what it was told (a move "
+    RuleCard("reports", N_("What the app understands"), N_(
+        "This is not a rule of the game: the app could not read what it was told (a move "
         "or a setting it does not know). Check what was entered or scanned, and try again."),
         ("malformed_action", "unknown_action", "bad_option")),
     RuleCard("score_only", N_("Scoring a finished game"), N_(
         "The final position is entered only when you score a game that was played without the "
-        "companion. During play, the moves build the position by themselves."),
+        "app. During play, the moves build the position by themselves."),
         ("not_score_only",)),
 )
 

@@ -356,7 +356,7 @@ async def route_colours(d, args):
         await tap_route(d, "play", route.id)
         await d.wait_for(lambda: dialog_is(d, "claim"), what=f"the claim dialog of {route.id}")
         if the_map(d, "play").selected != route.id:
-            await tap_text(d, _("The other route of this double"))
+            await tap_text(d, _("The other route of this double route"))
         dialogs[colour] = {"route": route.id, "title": visible_texts(play.dialog)[0],
                            "buttons": [b.text for b in dialog_buttons(d)]}
         if colour in ("blue", "gray"):
@@ -379,7 +379,7 @@ async def route_colours(d, args):
     await tap_route(d, "play", blue)
     await d.wait_for(lambda: dialog_is(d, "claim"), what="the blue route's claim dialog")
     if the_map(d, "play").selected != blue:
-        await tap_text(d, _("The other route of this double"))
+        await tap_text(d, _("The other route of this double route"))
     await tap_text(d, payment_label(("blue", "blue")))
     await d.wait_for(lambda: table.actions[-1].type == "claim_route", what="the claim")
     d.record("claimed", table.actions[-1].to_json())
@@ -557,7 +557,7 @@ async def tour(d, args, full: bool = True):
     await tap_route(d, "play", gray_choice(d))
     await d.wait_for(lambda: dialog_is(d, "claim"), what="the claim dialog")
     if the_map(d, "play").selected != gray_choice(d):
-        await tap_text(d, _("The other route of this double"))
+        await tap_text(d, _("The other route of this double route"))
     await d.audit("claim_colour")
     chip = next(b for b in dialog_buttons(d) if getattr(b, "card", ""))
     await d.tap(chip)

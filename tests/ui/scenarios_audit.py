@@ -340,7 +340,7 @@ async def audit_ttr(d, args):
 
     async def ask_close():
         await escape(d)
-        await d.wait_for(lambda: modals(d), what="Close the companion?")
+        await d.wait_for(lambda: modals(d), what="Close the app?")
 
     await tour.visit("home-close", ask_close, lambda: tap_modal(d, _("Stay")))
     await d.tap_id("home", "settings")
@@ -456,7 +456,7 @@ async def audit_ttr(d, args):
             await tap_route(d, "play", route)
             await d.wait_for(asked("claim"), what="the claim dialog")
             if screen(d, "play").map.selected != route:
-                await tap_text(d, _("The other route of this double"))
+                await tap_text(d, _("The other route of this double route"))
 
         async def pay():
             await gray()

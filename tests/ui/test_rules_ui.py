@@ -47,7 +47,7 @@ def test_a_table_option_chosen_in_new_game_is_stored_honoured_and_shown(run_scen
     clean(seen["table_rules_audit"])
     clean(seen["new_game_after_audit"])
     assert "[b]May a face-up Locomotive be the second card?[/b]" in seen["table_rules"]
-    assert "Yes: only no card after it (default)" in seen["table_rules"]
+    assert "Yes, but no card after it (default)" in seen["table_rules"]
     assert seen["button_after"] == "Table rules: 1 changed"
     for options in (seen["header"], seen["stored"]):
         assert options["locomotive_second"] is False, options

@@ -36,8 +36,8 @@ CARDS = (
          "city_any_goods")),
     RuleCard("rotw_pay", N_("Paying for a link"), N_(
         "Pay rail cards worth at least the new city's value, at least one of them in the "
-        "link's colour. A Locomotive may stand in for a rail card, worth 1. City cards do not "
-        "pay."),
+        "link's colour. A Locomotive may stand in for a rail card, worth 1. City cards cannot "
+        "be used to pay."),
         ("payment_too_low", "payment_colour", "not_rail_card")),
     RuleCard("rotw_trains", N_("Your trains"), N_(
         "Each link needs one of your 10 trains. Without trains you cannot build any more (and "
@@ -75,7 +75,7 @@ CARDS = (
         ("too_many_cities", "link_loop", "link_twice", "bad_link_value", "bad_track",
          "too_many_cubes")),
     RuleCard("rotw_table_reports", N_("The table says what it sees"), N_(
-        "The companion never shuffles: the table tells it which cards were turned face up and "
+        "The app never shuffles: the table tells it which cards were turned face up and "
         "which cubes came out of the bag, and it waits until it knows. It counts every card and "
         "cube in the box, so a report that does not fit is refused: check it and report again."),
         ("turn_up_first", "goods_first", "no_turn_up_expected", "no_goods_expected",
@@ -85,14 +85,14 @@ CARDS = (
         "This game was started with \u201cscan every card, the ones dealt at setup too\u201d "
         "(Settings): before the first turn each player scans or taps the 2 cards dealt at setup "
         "that nobody saw, and each card taken from the draw pile during play is scanned or "
-        "tapped, so the companion knows every hand exactly. Scan the card before you go on."),
+        "tapped, so the app knows every hand exactly. Scan the card before you go on."),
         ("scan_the_card", "show_cards_first", "show_card_at_setup", "cards_already_shown")),
 )
 
 TABLE_OPTIONS = (
     TableOption(
         "locomotive_second", N_("May a face-up Locomotive be the second card?"),
-        ((True, N_("Yes: only no card after it")), (False, N_("No: only as the first card"))),
+        ((True, N_("Yes, but no card after it")), (False, N_("No: only as the first card"))),
         quote="Ha egy Mozdony/Joker Kártyát választ valaki a Kártya Választó Területről vagy "
               "húz a Dobópakliról, már nem húzhat második lapot.",
         quote_language="hu",

@@ -21,7 +21,7 @@ CARDS = (
         "tile. Drawing may be taken twice. Once every tile is drawn, drawing is no longer one "
         "of them."),
         ("two_actions", "supply_empty")),
-    RuleCard("traffiq_forfeit", N_("Letting actions go"), N_(
+    RuleCard("traffiq_forfeit", N_("Skipping actions"), N_(
         "A player may end the turn with fewer than two actions. Whether that is allowed at any "
         "time or only in the last round, once every tile is drawn, is a table rule, chosen in "
         "New game."),
@@ -55,18 +55,18 @@ CARDS = (
     RuleCard("traffiq_scanning", N_("Every tile is scanned"), N_(
         "This game was started with \u201cscan every tile, the 2 drawn at setup too\u201d "
         "(Settings): before the first turn each player scans the 2 tiles drawn at setup, and "
-        "every tile drawn during play is scanned, so the companion knows every hand exactly and "
+        "every tile drawn during play is scanned, so the app knows every hand exactly and "
         "each tile is placed without setting its sides. Scan the tile before you go on."),
         ("scan_the_tile", "show_tiles_first", "show_tile_at_setup", "tiles_already_shown")),
 )
 
 TABLE_OPTIONS = (
     TableOption(
-        "forfeit", N_("When may actions be let go?"),
+        "forfeit", N_("When may actions be skipped?"),
         (("any_time", N_("At any time")), ("last_round", N_("Only in the last round"))),
         quote="Der Spieler wählt zwei andere Aktionen oder lässt eine oder zwei Aktionen "
               "verfallen.",
         quote_language="de",
-        meaning=N_("(Once every tile is drawn:) The player chooses two other actions or lets "
-                   "one or two actions go.")),
+        meaning=N_("(Once every tile is drawn:) The player chooses two other actions or skips "
+                   "one or two actions.")),
 )

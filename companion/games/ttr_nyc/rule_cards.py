@@ -21,7 +21,7 @@ CARDS = (
         "deck."),
         ("deck_empty", "empty_slot", "no_face_up")),
     RuleCard("ttr_taxi_card", N_("A face-up Taxi card"), N_(
-        "A face-up Taxi card (the wild card) is your whole draw: take it only as your first "
+        "A face-up Taxi card (the wild card) ends your draw: take it only as your first "
         "card, and take no second card after it."),
         ("taxi_second_card",)),
     RuleCard("ttr_claim", N_("Claiming a route"), N_(
@@ -53,14 +53,14 @@ CARDS = (
         "has only 15 taxis, and a route takes as many as it is long."),
         ("no_placement", "too_many_taxis")),
     RuleCard("ttr_table_reports", N_("The table says what it sees"), N_(
-        "The companion never shuffles: the table tells it which cards were turned face up, and "
+        "The app never shuffles: the table tells it which cards were turned face up, and "
         "it waits until it knows. It counts every card in the box, so a report that does not "
         "fit is refused: check it and report again."),
         ("turn_up_first", "turn_up_count", "no_turn_up_expected", "too_many_cards",
          "unknown_card", "not_in_deck", "face_up_mismatch")),
     RuleCard("ttr_scanning", N_("Every card is scanned"), N_(
         "This game was started with \u201cscan every card dealt or drawn\u201d (Settings): the "
-        "cards dealt at setup and every card drawn are scanned, so the companion knows each "
+        "cards dealt at setup and every card drawn are scanned, so the app knows each "
         "hand exactly. Scan them before you go on."),
         ("scan_drawn_card", "show_hand_first", "show_hand_at_setup", "show_hand_count",
          "hand_already_shown")),

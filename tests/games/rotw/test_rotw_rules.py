@@ -695,7 +695,7 @@ def test_a_tie_break_that_narrows_a_shared_victory_is_named(rules):
     assert sheet.winners == (0, 1) and sheet.shared and sheet.decided_by == "most_connections"
     assert verdict(sheet, NAMES[:3]) == (
         "Shared victory: Becky & Steve",
-        "Tied on points: the most connections left these players, tied on goods delivered too.")
+        "Tied on points: these players also have the most connections and the same goods delivered.")
     rules.apply(s, SetDelivered(2, ("red",)))  # goods count only among the tied leaders
     assert rules.score(s).decided_by == "most_connections"
 

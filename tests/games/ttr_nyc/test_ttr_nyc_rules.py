@@ -905,7 +905,7 @@ def test_tie_narrowed_by_completed_tickets_names_them_though_the_win_is_shared(r
     assert sheet.decided_by == "most_tickets_completed"
     winner, why = verdict(sheet, ("Ann", "Ben", "Cleo"))
     assert winner == "Shared victory: Ann & Ben"
-    assert why == "Tied on points: the most completed tickets left these players, still tied."
+    assert why == "Tied on points: these players also completed the most tickets, still tied."
 
 
 def test_results_screen_says_why_in_words(rules):

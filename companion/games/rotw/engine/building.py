@@ -60,8 +60,8 @@ def check_can_build(box: Box, s: RotwState, seat: int) -> None:
     check_trains(s, seat)
     if not any(can_pay(box, s, seat, value, colour)
                for value in CITY_VALUES for colour in RAIL_COLOURS):
-        raise RuleViolation("cannot_build", "{player} holds no city card with the rail cards "
-                            "to pay for its link.", player=s.players[seat])
+        raise RuleViolation("cannot_build", "{player} holds no city card whose link their "
+                            "rail cards can pay for.", player=s.players[seat])
 
 
 def check_trains(s: RotwState, seat: int) -> None:

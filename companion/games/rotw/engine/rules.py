@@ -63,7 +63,7 @@ class Rotw(Rules):
                                 last=len(players) - 1)
         family = options.get("family", False)
         if not isinstance(family, bool):
-            raise RuleViolation("bad_option", "The option family is true or false.")
+            raise RuleViolation("bad_option", "The option family must be true or false.")
         scanned, scanned_setup = (_option_bool(options, key)
                                   for key in ("scanned_draws", "scanned_setup"))
         table = read_table_options(RotwTable, options)
@@ -254,7 +254,7 @@ def _option_bool(options: Mapping[str, Any], key: str) -> bool:
     cards dealt at setup too): true or false."""
     value = options.get(key, False)
     if not isinstance(value, bool):
-        raise RuleViolation("bad_option", "The option {key} is true or false.", key=key)
+        raise RuleViolation("bad_option", "The option {key} must be true or false.", key=key)
     return value
 
 

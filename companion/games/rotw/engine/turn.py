@@ -17,7 +17,7 @@ def check_turn(s: RotwState, seat: int, step: Step) -> int:
         return seat  # the usual case, checked first
     check_seat(s, seat)
     if s.pending_slots:
-        raise RuleViolation("turn_up_first", "First say which card(s) were turned face up.")
+        raise RuleViolation("turn_up_first", "First say which cards were turned face up.")
     if s.pending_goods is not None:
         raise RuleViolation("goods_first", "First say which cubes were drawn from the bag.")
     if s.phase is Phase.SETUP:  # the display is turned up: only dealt cards are left unnamed

@@ -190,10 +190,10 @@ def verdict(sheet, players) -> tuple[str, str]:
     winners = " & ".join(players[seat] for seat in sheet.winners)
     if sheet.shared:
         return _("Shared victory: {players}").format(players=winners), {
-            "most_connections": _("Tied on points: the most connections left these players, "
-                                  "tied on goods delivered too."),
-            "most_goods": _("Tied on points and connections: the most goods delivered left "
-                            "these players, still tied."),
+            "most_connections": _("Tied on points: these players also have the most "
+                                  "connections and the same goods delivered."),
+            "most_goods": _("Tied on points and connections: these players also delivered "
+                            "the most goods, still tied."),
         }.get(sheet.decided_by or "", _("Tied on points, connections and goods delivered."))
     return _("{player} wins!").format(player=winners), {
         "most_connections": _("Tied on points: more connections decided it."),

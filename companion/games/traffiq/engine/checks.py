@@ -44,13 +44,13 @@ def check_turn(s: TraffiqState, seat: int) -> int:
 
 
 def check_can_end_turn(s: TraffiqState, seat: int) -> int:
-    """The table option `forfeit`: actions may be let go at any time, or only in the last round
+    """The table option `forfeit`: actions may be skipped at any time, or only in the last round
     (once the supply is empty). Vehicles not placed may always be left."""
     check_turn(s, seat)
     if (s.table.forfeit is Forfeit.LAST_ROUND and s.supply and s.winner is None
             and actions_left(s)):
-        raise RuleViolation("forfeit_last_round", "At this table actions are let go only in "
-                            "the last round: take {left} more.", left=actions_left(s))
+        raise RuleViolation("forfeit_last_round", "At this table actions may be skipped only "
+                            "in the last round: take {left} more.", left=actions_left(s))
     return seat
 
 
@@ -138,7 +138,7 @@ def check_in_hand(s: TraffiqState, seat: int, tile: Tile) -> int:
     slot = hand_slot(s.seats[seat].hand, tile)
     if slot is None:
         raise RuleViolation("tile_not_in_hand", "{player} does not hold that tile: the tiles "
-                            "seen going into the hand have other edges.", player=s.players[seat])
+                            "known to be in their hand have other sides.", player=s.players[seat])
     return slot
 
 

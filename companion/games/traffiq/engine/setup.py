@@ -105,5 +105,5 @@ def _option_bool(options: Mapping[str, Any], key: str) -> bool:
     drawn at setup too, before the first turn): true or false."""
     value = options.get(key, False)
     if not isinstance(value, bool):
-        raise RuleViolation("bad_option", "The option {key} is true or false.", key=key)
+        raise RuleViolation("bad_option", "The option {key} must be true or false.", key=key)
     return value

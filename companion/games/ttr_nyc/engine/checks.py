@@ -34,7 +34,7 @@ def check_seat(s: TtrState, seat: int) -> int:
 
 def check_no_pending(s: TtrState) -> None:
     if s.pending:
-        raise RuleViolation("turn_up_first", "First say which card(s) were turned face up.")
+        raise RuleViolation("turn_up_first", "First say which cards were turned face up.")
 
 
 def check_turn(s: TtrState, seat: int) -> int:
@@ -84,7 +84,7 @@ def check_show_hand_open(s: TtrState, seat: int) -> int:
 def check_keep_open(s: TtrState, seat: int) -> int:
     check_report(s, seat)
     if s.phase is not Phase.SETUP:
-        raise RuleViolation("not_setup", "Tickets dealt at setup are kept before the first turn.")
+        raise RuleViolation("not_setup", "Which dealt tickets to keep is decided before the first turn.")
     if s.scanned_hands and any(p.hand.unknown for p in s.seats):
         raise RuleViolation("show_hand_first", "Every card is scanned in this game: first "
                             "scan the cards dealt to each player.")

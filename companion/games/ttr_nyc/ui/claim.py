@@ -95,7 +95,7 @@ class ClaimFlow:
     def _bottom_row(self, dialog, route: Route) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
         if route.sibling:
-            row.add_widget(dialog.button(_("The other route of this double"),
+            row.add_widget(dialog.button(_("The other route of this double route"),
                                          lambda: self._switch_double(route.sibling)))
         row.add_widget(dialog.button(_("Cancel"), self._cancel))
         return row

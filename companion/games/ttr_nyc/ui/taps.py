@@ -119,7 +119,7 @@ async def act(d, action):
             return
         board = d.app.table.rules.board
         if play.dialog is not None and the_map(d, "play").selected != action.route:
-            await tap_text(d, _("The other route of this double"))
+            await tap_text(d, _("The other route of this double route"))
         route = board.routes[action.route]
         if route.colour is None and any(b.text == card_name(action.cards[0])
                                         for b in dialog_buttons(d)):

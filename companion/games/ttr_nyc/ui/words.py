@@ -18,7 +18,7 @@ CARD_NAMES = {
     "red": lambda: _("red"),
     "orange": lambda: _("orange"),
     "taxi": lambda: _("Taxi"),
-    "gray": lambda: _("gray"),
+    "gray": lambda: _("grey"),
 }
 TAXI_COLOUR_NAMES = {
     "blue": lambda: _("blue"),
@@ -115,7 +115,7 @@ def verdict(sheet, players) -> tuple[str, str]:
     winners = " & ".join(players[seat] for seat in sheet.winners)
     if sheet.shared:
         return _("Shared victory: {players}").format(players=winners), (
-            _("Tied on points: the most completed tickets left these players, still tied.")
+            _("Tied on points: these players also completed the most tickets, still tied.")
             if sheet.decided_by else _("Tied on points and on completed tickets."))
     return _("{player} wins!").format(player=winners), (
         _("Tied on points: more completed tickets decided it.") if sheet.decided_by else "")
