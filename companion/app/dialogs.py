@@ -8,20 +8,27 @@ from kivy.properties import StringProperty
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
+from .theme import portrait
 from .widgets import panel
+
+SHEET = 0.55  # of a portrait screen's height: the most a docked question takes as a sheet
 
 
 class Dialog(ModalView):
     """A question the game needs answered before it goes on (never dismissed by a stray tap).
 
     A game's dialogs subclass it and say in `SIZES` how much of the screen each kind of
-    question takes (size_hint, pos_hint); any other kind floats in the middle."""
+    question takes (size_hint, pos_hint); any other kind floats in the middle. On a portrait
+    screen a question docked at a side (beside the map) is a sheet along the bottom instead:
+    a side's share of 720 px is too narrow for its words, and the map above stays in sight."""
 
     kind = StringProperty("")
     SIZES: dict = {}
 
     def __init__(self, kind: str, **kwargs):
         size, pos = self.SIZES.get(kind, ((0.9, 0.9), {"center_x": 0.5, "center_y": 0.5}))
+        if portrait() and ("right" in pos or "x" in pos) and size[1] is not None:
+            size, pos = (0.98, min(SHEET, size[1] * SHEET)), {"center_x": 0.5, "y": 0.01}
         super().__init__(auto_dismiss=False, size_hint=size, pos_hint=pos,
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.2), **kwargs)
         self.kind = kind

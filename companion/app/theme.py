@@ -37,6 +37,14 @@ GOOD = (0.25, 0.68, 0.35, 1)
 
 
 
+def portrait() -> bool:
+    """The screen is taller than wide (the Touch Display 2 upright, 720×1280): panels that sit
+    side by side on a landscape screen are stacked. The window's size is fixed for the app's
+    life (`resizable` is off), so layouts read this once when they are built."""
+    from kivy.core.window import Window
+    return Window.height > Window.width
+
+
 def touch(extra: float = 0) -> float:
     """The smallest touch target (48 dp), plus `extra` dp.
 

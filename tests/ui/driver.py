@@ -120,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--language", default=None)
     parser.add_argument("--fast", action="store_true", help="skip taps where a scenario allows")
+    parser.add_argument("--languages", default=None,
+                        help="the audit tours' languages, comma-separated (all five if not given)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from companion import cli
@@ -154,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     # Exactly what `companion --size WxH --db FILE` runs: the same command line, the same
     # configuration order; the scenario only runs beside it.
     command = ["--db", args.db]
-    command += ["--fullscreen"] if args.fullscreen else ["--size", args.size]
+    command += ["--fullscreen"] if args.fullscreen else ["--size", args.size]  # the screen's
     loaded = sorted(name for name in sys.modules if name.split(".")[0] == "kivy")
     if loaded:  # Kivy reads parts of its configuration once, when first imported
         raise SystemExit(f"the driver imported Kivy before the command did: {loaded[:5]}")

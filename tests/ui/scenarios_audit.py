@@ -47,10 +47,10 @@ class Tour:
     """Stops audited in every language; a stop that cannot be reached is noted, and the tour
     goes on (so that one broken dialog does not hide the findings of the rest)."""
 
-    def __init__(self, d, languages=LANGUAGES):
+    def __init__(self, d, languages: str | None = None):
         import audit
         self.d = d
-        self.languages = tuple(languages)
+        self.languages = tuple(languages.split(",")) if languages else LANGUAGES
         self.stops: list[str] = []
         self.errors: dict[str, str] = {}
         audit.NAMES[:] = list(FOUR)
@@ -324,7 +324,7 @@ async def audit_ttr(d, args):
     score-only — in every language."""
     from companion.games.ttr_nyc.engine import PlaceRoute
     from companion.app.rig import UndoQuestion
-    tour = Tour(d)
+    tour = Tour(d, args.languages)
     app = d.app
     play = screen(d, "play")
     new = screen(d, "new_game")
@@ -512,7 +512,7 @@ async def audit_rotw(d, args):
     import scenarios_rotw as rotw
     from companion.games.rotw.engine import Step
     from companion.games.rotw.ui.words import city_name, rail_name
-    tour = Tour(d)
+    tour = Tour(d, args.languages)
     app = d.app
     game = rotw.GAME
 
@@ -728,7 +728,7 @@ async def audit_traffiq(d, args):
     import scenarios_traffiq as tq
     from companion.games.traffiq.engine import Edge
     from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
-    tour = Tour(d)
+    tour = Tour(d, args.languages)
     app = d.app
     game, play_name, start_name = tq.GAME, tq.PLAY, tq.START
 
