@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from .core.rules import ScoreSheet
-from .gamelog import Game, LogError, file_lines, fold_lines
-from .report import describe_state, score_table, state_json
+from .gamelog import Game, Header, LogError, file_lines, fold, fold_lines
+from .report import describe_state, score_table, shown, shown_lines, state_json
 from .resources import DataFileError
 from .store import Store, StoreError, UnreadableGame, default_path
 
@@ -169,9 +169,25 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
                   ensure_ascii=False)
         out.write("\n")
         return
-    out.write(describe_state(game))
+    game = _as_shown(game)  # names from a file must not drive the terminal
+    sheet = game.rules.score(game.state)
+    out.write(shown_lines(describe_state(game)))
     out.write("\n")
-    out.write(score_table(sheet, game.header.game))
+    out.write(shown_lines(score_table(sheet, game.header.game)))
+
+
+def _as_shown(game: Game) -> Game:
+    """The game with its players' names as a terminal may show them (a newline in a name
+    would fake a line of the report, an ESC sequence would drive the terminal)."""
+    header = game.header
+    names = tuple(shown(name) for name in header.players)
+    if names == header.players:
+        return game
+    try:
+        return fold(Header(header.game, names, header.options),
+                    [(0, action.to_json()) for action in game.actions])
+    except Exception:  # two names alike once shown: each line is still shown safely
+        return game
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -275,8 +291,8 @@ def _game_row(record) -> tuple[str, str, str, str, str]:
     """A stored game for `companion games`: number, box, status, when it ended or was last
     played, players."""
     when = record.finished or record.abandoned or record.last_active
-    return (str(record.id), _box_name(record.game), str(record.status), _local_time(when),
-            ", ".join(record.players))
+    return (str(record.id), shown(_box_name(record.game)), shown(str(record.status)),
+            _local_time(when), ", ".join(shown(name) for name in record.players))
 
 
 def _box_name(game_id: str) -> str:

@@ -12,6 +12,7 @@ not know) is a LogError naming the line, never a traceback.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import dataclass, field
@@ -26,6 +27,9 @@ UNDO = "undo"
 # The wall-clock time an entry was stored (optional; docs/log-format.md), and the two entries
 # that stop and restart every player's clock: time, never rules, so the engine never sees them.
 AT = "at"
+# The seconds the app saw pass (monotonic) since the entry before or since the game was opened:
+# what the turn clocks count, as a wall clock may jump (optional; docs/log-format.md).
+SEEN = "seen"
 PAUSE = "pause"
 RESUME = "resume"
 CLOCK_ENTRIES = frozenset({PAUSE, RESUME})
@@ -94,6 +98,9 @@ class Game:
     rules: Any
     state: Any
     actions: list[Action] = field(default_factory=list)
+    # the state before the last action, kept when an undo was known to follow it: that undo
+    # then needs no fold from the start (a log of many move/undo pairs)
+    _before: tuple[Any, int] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def start(cls, header: Header) -> "Game":
@@ -101,25 +108,36 @@ class Game:
         rules = rules_for(header.game)
         return cls(header, rules, rules.new_state(header.players, header.options))
 
-    def apply(self, entry: Mapping[str, Any] | Action) -> Action | None:
+    def apply(self, entry: Mapping[str, Any] | Action, keep: bool = False) -> Action | None:
         """Apply one log entry; an undo, a pause or a resume returns None. A refused entry
-        changes nothing. The entry's time, if any, is not the engine's."""
+        changes nothing. The entry's time, if any, is not the engine's. `keep`: an undo
+        follows, so the state before this action is kept for it."""
         if isinstance(entry, Mapping):
             entry, _at = split_time(entry)
-            if entry.get("type") in CLOCK_ENTRIES:
+            kind = entry.get("type")
+            if kind is not None and not isinstance(kind, str):
+                raise RuleViolation("bad_type", '"type" must be the name of an action, not '
+                                    "{value}.", value=_shown(kind))
+            if kind in CLOCK_ENTRIES:
                 return None
         if isinstance(entry, Mapping) and entry.get("type") == UNDO:
             self.undo()
             return None
         action = entry if isinstance(entry, Action) else self.rules.parse_action(entry)
+        before = _copy(self.state) if keep else None
         self.rules.apply(self.state, action)
         self.actions.append(action)
+        self._before = (before, len(self.actions) - 1) if keep else None
         return action
 
     def undo(self) -> Action:
         if not self.actions:
             raise RuleViolation("nothing_to_undo", "There is nothing to undo.")
         undone = self.actions.pop()
+        kept, self._before = self._before, None
+        if kept is not None and kept[1] == len(self.actions):
+            self.state = kept[0]
+            return undone
         self.state = self.rules.new_state(self.header.players, self.header.options)
         for action in self.actions:
             self.rules.apply(self.state, action)
@@ -127,15 +145,26 @@ class Game:
 
 
 def split_time(entry: Mapping[str, Any]) -> tuple[Mapping[str, Any], str | None]:
-    """An entry without its time, and the time (an ISO 8601 text with its offset, or None);
-    a time that is not one is refused."""
-    if AT not in entry:
+    """An entry without its times, and its wall-clock time (an ISO 8601 text with its offset,
+    or None); a time that is not one, or seconds seen that are not a number, are refused."""
+    if AT not in entry and SEEN not in entry:
         return entry, None
-    at = entry[AT]
-    if not isinstance(at, str) or parse_time(at) is None:
+    at = entry.get(AT)
+    if at is not None and (not isinstance(at, str) or parse_time(at) is None):
         raise RuleViolation("bad_time", '"at" must be a time such as '
-                            '"2026-11-26T20:15:03.250+00:00", not {value}.', value=repr(at))
-    return {key: value for key, value in entry.items() if key != AT}, at
+                            '"2026-11-26T20:15:03.250+00:00", not {value}.', value=_shown(at))
+    seen = entry.get(SEEN)
+    if SEEN in entry and not (isinstance(seen, (int, float)) and not isinstance(seen, bool)
+                              and 0 <= seen < 1e9):
+        raise RuleViolation("bad_seen", '"seen" must be a number of seconds such as 12.5, '
+                            "not {value}.", value=_shown(seen))
+    return {key: value for key, value in entry.items() if key not in (AT, SEEN)}, at
+
+
+def _shown(value: Any) -> str:
+    """A value from a log, short enough for a one-line message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def parse_time(text: str) -> datetime | None:
@@ -154,12 +183,34 @@ def fold(header: Header, entries: Iterable[tuple[int, Any]], header_line: int = 
         game = Game.start(header)
     except RuleViolation as violation:
         raise LogError(header_line, violation) from None
-    for n, entry in entries:
-        try:
-            game.apply(entry)
-        except RuleViolation as violation:
-            raise LogError(n, violation) from None
+    pending: tuple[int, Any] | None = None
+    for following in (*entries, None) if isinstance(entries, list) else _and_end(entries):
+        if pending is not None:
+            n, entry = pending
+            try:
+                game.apply(entry, keep=_is_undo(following))
+            except RuleViolation as violation:
+                raise LogError(n, violation) from None
+        pending = following
     return game
+
+
+def _copy(state: Any) -> Any:
+    """A state's copy: the engine's own (every engine's state has one: `Rules.check` tries a
+    move on it), else a deep copy."""
+    own = getattr(state, "copy", None)
+    return own() if callable(own) else copy.deepcopy(state)
+
+
+def _and_end(entries: Iterable[tuple[int, Any]]) -> Iterator[tuple[int, Any] | None]:
+    yield from entries
+    yield None
+
+
+def _is_undo(numbered: tuple[int, Any] | None) -> bool:
+    """The next entry is an undo (a fold looks one ahead to keep the state it takes back)."""
+    return (numbered is not None and isinstance(numbered[1], Mapping)
+            and numbered[1].get("type") == UNDO)
 
 
 def read_lines(lines: Iterable[str] | Iterable[tuple[int, str]],

@@ -10,6 +10,19 @@ from .gamelog import Game
 from .games import game as registered, games
 
 
+def shown(text: str) -> str:
+    """A text from a log or the database as a terminal may show it: a control character (an
+    ESC sequence, a newline that would fake a line of its own), a bidirectional override or a
+    Unicode line separator is written as its escape (\\x1b, \\n, \\u202e); the rest as it is."""
+    return "".join(ch if ch.isprintable() or ch == " " else
+                   ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def shown_lines(text: str) -> str:
+    """A report's text, each of its own lines shown (its newlines stay newlines)."""
+    return "\n".join(shown(line) for line in text.split("\n"))
+
+
 def _report(game_id: str):
     return registered(game_id).report()
 

@@ -488,9 +488,10 @@ class Store:
         self.append_all(game_id, seq, [entry], outcome)
 
     def append_all(self, game_id: int, seq: int, entries: Iterable[Mapping[str, Any]],
-                   outcome: Outcome | None = None, at: datetime | None = None) -> None:
-        """Log entries numbered from `seq` that one user action made (every player's count
-        entered with one tap), with their outcome, in one committed transaction."""
+                   outcome: Outcome | None = None, at: datetime | None = None,
+                   created: datetime | None = None) -> None:
+        """Log entries numbered from `seq` that one user action made, with their outcome (and
+        `created`: the date of a game begun before the clock was set), in one transaction."""
         try:
             with self._transaction():  # the moves, their time and their outcome: all, or none
                 self.conn.executemany(
@@ -499,6 +500,9 @@ class Store:
                      for number, entry in enumerate(entries, start=seq)])
                 now = self._now(at)
                 self.db.execute("UPDATE games SET moved = ? WHERE id = ?", [now, game_id])
+                if created is not None:
+                    self.db.execute("UPDATE games SET created = ? WHERE id = ?",
+                                    [_stamp(created), game_id])
                 if outcome is not None:
                     self._write_outcome(game_id, outcome, now)
         except sqlite3.Error as error:
@@ -512,7 +516,7 @@ class Store:
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])]
         if not times:
             for _seq, entry in entries:
-                entry.pop("at", None)
+                entry.pop("at", None), entry.pop("seen", None)
         return entries
 
     def last_entry(self, game_id: int, skip: Iterable[str] = (),
@@ -583,5 +587,6 @@ def newest_entry(game_id: int, rows, skip: frozenset, standing: bool) -> tuple[i
             undone -= 1
         elif entry.get("type") not in skip:
             entry.pop("at", None)
+            entry.pop("seen", None)
             return seq, entry
     return None

@@ -8,12 +8,14 @@ and the game's status and results it leads to are one transaction.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any, Callable, Mapping
 
 from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
-from .gamelog import AT, PAUSE, RESUME, UNDO, Game, Header, LogError, fold, parse_time
-from .records.clocks import Clocks, fold_clocks, is_timed, mover
-from .store import Outcome, Store, StoreError, UnreadableGame, WallClock
+from .gamelog import AT, PAUSE, RESUME, SEEN, UNDO, Game, Header, LogError, fold
+from .moments import Moments, plausible
+from .records.clocks import Clocks, PlayerTime, fold_clocks, is_timed, mover
+from .store import Outcome, Store, StoreError, UnreadableGame, WallClock, wall_clock
 
 log = logging.getLogger(__name__)
 
@@ -25,15 +27,22 @@ class Table:
     """A game in progress, bound to its row in the database."""
 
     def __init__(self, store: Store, game_id: int, game: Game, entries: int,
-                 clock: WallClock | None = None):
+                 clock: WallClock | None = None, opened: tuple[Moments, float] | None = None):
         self.store = store
         self.game_id = game_id
         self._game = game
         self._entries = entries  # log rows written so far, undo rows included
-        # Every entry and row this table writes is stamped by it (the store's unless given).
-        self.wall_clock = clock or store.clock
+        # Every entry and row this table writes is stamped by it (the store's unless given);
+        # `opened`: its readings and the monotonic moment the game began (a new game).
+        if opened is None:
+            self.wall_clock = clock or store.clock
+        else:
+            self._moments, self._opened = opened
+            self._since = self._opened
         self._clocks = None  # the turn clocks, folded from the log when first asked for
-        self._recorded = store.game(game_id).status == "finished"  # results are in the database
+        record = store.game(game_id)
+        self._recorded = record.status == "finished"  # results are in the database
+        self._undated = not plausible(record.created)  # started before the clock was set
         self._sync_result()
         self._listeners: list[Listener] = []
 
@@ -46,9 +55,10 @@ class Table:
         """A new game; the engine checks players and options before anything is stored."""
         header = Header(game, tuple(players), dict(options or {}))
         folded = Game.start(header)
-        clock = clock or store.clock
-        game_id = store.new_game(game, header.players, header.options, at=clock())
-        return cls(store, game_id, folded, 0, clock)
+        moments = Moments(clock or store.clock, wall_clock)
+        moment, tick = moments.read()
+        game_id = store.new_game(game, header.players, header.options, at=moment)
+        return cls(store, game_id, folded, 0, opened=(moments, tick))
 
     @classmethod
     def resume(cls, store: Store, game_id: int, clock: WallClock | None = None) -> "Table":
@@ -58,6 +68,26 @@ class Table:
         entries = store.log(game_id)  # UnreadableGame: an entry that is not JSON
         game = replay(store, game_id, entries)
         return cls(store, game_id, game, len(entries), clock)
+
+    @property
+    def wall_clock(self) -> WallClock:
+        return self._moments.clock
+
+    @wall_clock.setter
+    def wall_clock(self, clock: WallClock) -> None:
+        """A new clock (a test's or a scenario's): time seen counts from now on its scale."""
+        self._moments = Moments(clock, wall_clock)
+        self._opened = self._moments.read()[1]
+        self._since = self._opened  # the monotonic moment of the last entry (or of opening)
+
+    def running(self) -> float:
+        """The seconds the app has seen pass since the last entry (or since the game was
+        opened): the running turn's time, not yet stored."""
+        return max(0.0, self._moments.read()[1] - self._since)
+
+    def times(self) -> list[PlayerTime]:
+        """Every player's time on the clock now, the running turn counted."""
+        return self.clocks.all(self.running())
 
     # ---- what it is now ----------------------------------------------------------------
 
@@ -184,17 +214,24 @@ class Table:
             outcome = Outcome(self.score())
         elif self._recorded and not over:
             outcome = Outcome(None)
-        moment = self.wall_clock()
+        moment, tick = self._moments.read()
         at = moment.isoformat(timespec="milliseconds")
-        self.store.append_all(self.game_id, self._entries + 1,
-                              [{**entry, AT: at} for entry in entries], outcome, moment)
+        seen = round(max(0.0, tick - self._since), 3)  # the wall clock may have jumped
+        stamped = [{**entry, AT: at, SEEN: seen if n == 0 else 0}
+                   for n, entry in enumerate(entries)]
+        # a game begun before the wall clock was set is dated by its first plausible time,
+        # counted back to when it was opened (a Pi before the network's time)
+        dated = moment - timedelta(seconds=tick - self._opened) \
+            if self._undated and plausible(moment) else None
+        self.store.append_all(self.game_id, self._entries + 1, stamped, outcome, moment, dated)
+        self._since = tick
         self._entries += len(entries)
         self._recorded = over
+        self._undated = self._undated and dated is None
         if self._clocks is not None and len(entries) > 1:
             self._clocks = None  # folded again when next asked: each entry with its own mover
         elif self._clocks is not None:
-            self._clocks.add(entries[0].get("type"),
-                             parse_time(at) if is_timed(self.header) else None,
+            self._clocks.add(entries[0].get("type"), seen if is_timed(self.header) else None,
                              mover(self.rules, self.state))
 
     def add_listener(self, listener: Listener) -> None:

@@ -130,7 +130,7 @@ class ClockButton:
             self.button.text = _("Pause")
             return
         seat = clocks.mover
-        running = seconds_text(clocks.player(seat, table.wall_clock()).total) \
+        running = seconds_text(clocks.player(seat, table.running()).total) \
             if seat is not None else ""
         self.button.text = f"{running}\n{_('Pause')}" if running else _("Pause")
 
@@ -146,7 +146,7 @@ class BreakView(ModalView):
         box = panel(spacing=dp(10))
         box.add_widget(Factory.Title(text=_("Paused: every clock has stopped"),
                                      size_hint_y=None, height=dp(44)))
-        box.add_widget(clock_table(table, table.clocks, table.wall_clock()))
+        box.add_widget(clock_table(table, table.clocks, table.running()))
         buttons = BoxLayout(size_hint_y=None, height=touch(12), spacing=dp(10))
         home = Factory.QuietButton(text=_("Home"), size_hint_x=0.35)
         home.bind(on_release=lambda *_: App.get_running_app().go_home())
@@ -158,9 +158,10 @@ class BreakView(ModalView):
         self.add_widget(box)
 
 
-def clock_table(game, clocks, now=None, big: bool = False) -> GridLayout:
+def clock_table(game, clocks, running: float = 0.0, big: bool = False) -> GridLayout:
     """Per player: time on the clock in all, per turn on average, and the longest turn. `game`
-    has the header (the live Table or a stored game's records); `now` runs the mover's clock."""
+    has the header (the live Table or a stored game's records); `running`: the seconds of the
+    mover's turn not yet stored."""
     from .games import game_ui, player_colours
     size = sp(20 if big else 18)
     grid = GridLayout(cols=4, spacing=(dp(6), dp(4)), cols_minimum={0: dp(90 if big else 120)})
@@ -170,7 +171,7 @@ def clock_table(game, clocks, now=None, big: bool = False) -> GridLayout:
         grid.add_widget(heading)
     ui = game_ui(game.header.game)
     colours = player_colours(game)
-    for seat, player in enumerate(clocks.all(now)):
+    for seat, player in enumerate(clocks.all(running)):
         rgba = ui.rgba.get(colours[seat] if seat < len(colours) else "", (1, 1, 1, 1))
         name = _cell(game.header.players[seat], size, bold=True, colour=rgba)
         name.size_hint_x = 0.7  # the times, not the names, get the room

@@ -57,8 +57,11 @@ class GameRecordScreen(BaseScreen):
             log.warning("no record of game %s: %s", self.game_id, error)
             self.title.text = _("This game cannot be opened.")
             return
-        self.title.text = _("{game} · {date}").format(game=game_name(game.header.game),
-                                                       date=l10n.day(game.started))
+        name = game_name(game.header.game)
+        # the game's date by the wall clock once it was set (a Pi without a battery clock
+        # starts in 1970): without one, the game's name alone
+        self.title.text = _("{game} · {date}").format(game=name, date=l10n.day(game.date)) \
+            if game.date else name
         ui = game_ui(game.header.game)
         chart = ScoreChart()
         chart.colours = [ui.rgba.get(c, (0.7, 0.7, 0.7, 1)) for c in player_colours(game)]

@@ -51,12 +51,17 @@ def play_id(game: Played) -> str:
 
 def bgs_time(moment: str) -> str:
     """BG Stats' date: the table's local time (BG Stats reads it as the phone's, which sits at
-    the same table: a play after local midnight is dated that day), "YYYY-MM-DD HH:MM:SS"."""
+    the same table: a play after local midnight is dated that day), "YYYY-MM-DD HH:MM:SS"
+    ("" for no time)."""
+    if not moment:
+        return ""
     return datetime.fromisoformat(moment).astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
-def utc_time(moment: str) -> str:
-    """The CSV's date: UTC (its column says so), "YYYY-MM-DD HH:MM:SS"."""
+def utc_time(moment: str | None) -> str:
+    """The CSV's date: UTC (its column says so), "YYYY-MM-DD HH:MM:SS" ("" for no time)."""
+    if not moment:
+        return ""
     return datetime.fromisoformat(moment).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -86,12 +91,14 @@ def play_json(store: Store, game_id: int) -> dict:
     if bgg_id(game.header.game) is not None:
         box["bggId"] = bgg_id(game.header.game)
     play = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(game),
-            "playDate": bgs_time(game.ended), "durationMin": game.minutes, "game": box,
+            "playDate": bgs_time(game.end_date or ""), "durationMin": game.minutes, "game": box,
             "players": [{"name": seat.name, "sourcePlayerId": seat.name, "score": seat.score,
                          "winner": seat.winner, "startPlayer": seat.start_player}
                         for seat in seats(store, game)]}
-    if not game.timed:  # only scored here: how long it was played is not known
+    if not game.minutes:  # only scored here, or no time seen: how long is not known
         del play["durationMin"]
+    if game.end_date is None:  # the wall clock was not set yet: no date rather than 1970
+        del play["playDate"]
     return play
 
 
@@ -114,16 +121,30 @@ CSV_COLUMNS = ("play_id", "game_number", "game", "bgg_id", "date_utc", "duration
                "player", "score", "winner", "start_player")
 
 
+# A text cell a spreadsheet would read as a formula (OWASP's "CSV injection"): `=HYPERLINK(…)`
+# as a player's name, and the kiosk's keyboard has "-".
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A text that begins like a formula gets a leading ' (as OWASP recommends: the
+    spreadsheet shows it as text); a number stays a number, a negative score included."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(store: Store, game_ids: list[int]) -> str:
     """A row per player of each finished game, for a spreadsheet."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    # every text quoted (a carriage return in a name would otherwise end the row), numbers not
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     for game_id in game_ids:
         game = finished(store, game_id)
         for seat in seats(store, game):
-            writer.writerow([play_id(game), game_id, game_title(game.header.game),
-                             bgg_id(game.header.game) or "", utc_time(game.ended),
-                             game.minutes if game.timed else "", seat.name, seat.score, int(seat.winner),
-                             int(seat.start_player)])
+            writer.writerow([csv_cell(value) for value in (
+                play_id(game), game_id, game_title(game.header.game),
+                bgg_id(game.header.game) or "", utc_time(game.end_date), game.minutes or "",
+                seat.name, seat.score, int(seat.winner), int(seat.start_player))])
     return out.getvalue()

@@ -5,6 +5,12 @@ time between two stored entries is the time of the player who was to move (an un
 time of the player whose move it took back: undo never gives time back). A pause stops every
 clock until a resume or the next move. The engine knows nothing of this; the rules only say
 who is to move after each entry.
+
+The time between two entries is what the app saw pass: an entry's `"seen"` (monotonic seconds
+since the entry before it or since the game was opened, whichever was later), never the
+difference of two wall-clock readings, which jump on a Pi without a battery clock. Only a log
+written before `"seen"` existed is timed by its `"at"`s, and then only between two plausible
+readings (companion.moments).
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
-from companion.gamelog import PAUSE, RESUME, UNDO, Game, Header, parse_time, split_time
+from companion.gamelog import PAUSE, RESUME, SEEN, UNDO, Game, Header, parse_time, split_time
+from companion.moments import plausible
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,6 @@ class Clocks:
     """Every player's turns (seconds each) so far; `add` takes the next stored entry."""
 
     players: int
-    last: datetime | None = None  # the time of the last entry (the game's start before one)
     mover: int | None = None  # whose clock runs now (None: nobody's)
     paused: bool = False
     turns: list[list[float]] = field(default_factory=list)
@@ -44,43 +50,40 @@ class Clocks:
         if not self.turns:
             self.turns = [[] for _ in range(self.players)]
 
-    def add(self, kind: str | None, at: datetime | None, mover_after: int | None) -> None:
-        """An entry of this kind stored at `at`, after which `mover_after` is to move."""
+    def add(self, kind: str | None, seconds: float | None, mover_after: int | None) -> None:
+        """An entry of this kind stored `seconds` after the one before (None: not known),
+        after which `mover_after` is to move."""
         if kind == RESUME:
             self.paused = False
-        elif at is not None and not self.paused:
-            self._charge(mover_after if kind == UNDO else self.mover, at)
+        elif seconds is not None and not self.paused:
+            self._charge(mover_after if kind == UNDO else self.mover, seconds)
         if kind == PAUSE:
             self.paused = True
         elif kind != RESUME:
             self.paused = False  # a move ends a pause by itself
             self.mover = mover_after
-        if at is not None:
-            self.last = at
 
-    def _charge(self, seat: int | None, at: datetime) -> None:
-        if seat is None or self.last is None:
+    def _charge(self, seat: int | None, seconds: float) -> None:
+        if seat is None:
             return
-        seconds = max(0.0, (at - self.last).total_seconds())
         if seat != self._running or not self.turns[seat]:
             self.turns[seat].append(0.0)
             self._running = seat
-        self.turns[seat][-1] += seconds
+        self.turns[seat][-1] += max(0.0, seconds)
 
-    def player(self, seat: int, now: datetime | None = None) -> PlayerTime:
-        """One player's clock; with `now`, the running turn counted up to then."""
+    def player(self, seat: int, running: float = 0.0) -> PlayerTime:
+        """One player's clock; `running`: the seconds since the last entry, counted for the
+        player to move unless paused (a live table's `running()`)."""
         turns = list(self.turns[seat])
-        if (now is not None and seat == self.mover and not self.paused
-                and self.last is not None):
-            running = max(0.0, (now - self.last).total_seconds())
+        if running > 0 and seat == self.mover and not self.paused:
             if seat == self._running and turns:
                 turns[-1] += running
             else:
                 turns.append(running)
         return PlayerTime(sum(turns), len(turns), max(turns, default=0.0))
 
-    def all(self, now: datetime | None = None) -> list[PlayerTime]:
-        return [self.player(seat, now) for seat in range(self.players)]
+    def all(self, running: float = 0.0) -> list[PlayerTime]:
+        return [self.player(seat, running) for seat in range(self.players)]
 
 
 def mover(rules: Any, state: Any) -> int | None:
@@ -102,14 +105,28 @@ def fold_clocks(header: Header, entries: Iterable[Mapping[str, Any]],
     neither does a game only being scored (its times are when it was entered, not played)."""
     game = Game.start(header)
     timed = is_timed(header)
-    clocks = Clocks(len(header.players), parse_time(start) if start and timed else None,
-                    mover(game.rules, game.state))
+    clocks = Clocks(len(header.players), mover(game.rules, game.state))
+    last = parse_time(start) if start else None
     for entry in entries:
         body, at = split_time(entry)
         game.apply(body)
-        clocks.add(body.get("type"), parse_time(at) if at and timed else None,
+        moment = parse_time(at) if at else None
+        clocks.add(body.get("type"), entry_seconds(entry, last, moment) if timed else None,
                    mover(game.rules, game.state))
+        last = moment or last
     return clocks
+
+
+def entry_seconds(entry: Mapping[str, Any], last: datetime | None,
+                  moment: datetime | None) -> float | None:
+    """The seconds an entry took: its `"seen"`; for an entry written before that existed, the
+    wall clock's difference since the entry before, when both readings are plausible dates."""
+    seen = entry.get(SEEN)
+    if seen is not None:
+        return float(seen)
+    if last is None or moment is None or not (plausible(last) and plausible(moment)):
+        return None
+    return max(0.0, (moment - last).total_seconds())
 
 
 def seconds_text(seconds: float) -> str:

@@ -186,3 +186,26 @@ def test_the_phone_link_is_bg_stats_create_play_with_the_exported_json(tmp_path,
     read = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)], capture_output=True,
                           text=True, check=True).stdout.strip()
     assert read == link
+
+
+HOSTILE = ['=HYPERLINK("http://evil.example","click")', "+1+2", "-Bo", "@SUM(A1:A9)",
+           "\tTab", "\rCarriage"]
+
+
+def test_a_csv_cell_that_begins_like_a_formula_is_text_and_numbers_stay_numbers(tmp_path):
+    """OWASP's CSV injection: a name beginning with = + - @, a tab or a carriage return gets a
+    leading ', so a spreadsheet shows it as text; scores (a negative one too) stay numbers."""
+    from companion.records.bgstats import csv_cell, csv_text
+    store = Store(tmp_path / "c.db")
+    header, _n, numbered = read_lines((ROOT / "data" / GAMES[0]).read_text().splitlines())
+    entries = list(numbered)
+    for pair in (HOSTILE[0:2], HOSTILE[2:4], HOSTILE[4:6]):
+        table = Table.start(store, header.game, pair, header.options,
+                            clock=lambda: datetime(2026, 11, 20, tzinfo=timezone.utc))
+        for _n, entry in entries:
+            table.submit(entry)
+    rows = list(csv.DictReader(io.StringIO(csv_text(store, [1, 2, 3]), newline="")))
+    assert [row["player"] for row in rows] == ["'" + name for name in HOSTILE]
+    assert all(row["score"].lstrip("-").isdigit() for row in rows)
+    assert csv_cell(-12) == -12 and csv_cell(3.5) == 3.5 and csv_cell("Anna") == "Anna"
+    assert csv_cell("-") == "'-" and csv_cell("Bo-Anna") == "Bo-Anna"

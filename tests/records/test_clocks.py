@@ -83,7 +83,7 @@ def test_a_pause_stops_every_clock_and_the_next_move_ends_it(tmp_path):
     table.pause()
     assert table.paused
     clock.wait(3600)  # an hour's break
-    assert [p.total for p in table.clocks.all(clock.now)][mover] == before[mover] + 7
+    assert [p.total for p in table.times()][mover] == before[mover] + 7
     table.resume_clocks()
     assert not table.paused
     clock.wait(11)
@@ -147,7 +147,7 @@ def test_a_pause_survives_a_sigkill(tmp_path):
     store = Store(tmp_path / "c.db")
     table = Table.resume(store, 1, clock=clock)
     assert table.paused
-    assert [p.total for p in table.clocks.all(clock.now)] == totals
+    assert [p.total for p in table.times()] == totals
     mover = table.status.seat
     table.resume_clocks()
     clock.wait(12)
