@@ -25,7 +25,7 @@ CARDS = (
         "card, and take no second card after it."),
         ("taxi_second_card",)),
     RuleCard("ttr_claim", N_("Claiming a route"), N_(
-        "Pay as many cards as the route is long, all of the route's colour (a gray route: any "
+        "Pay as many cards as the route is long, all of the route's colour (a grey route: any "
         "one colour); Taxi cards stand in for any colour. Put one taxi on each space: you need "
         "enough taxis left."),
         ("not_enough_cards", "not_enough_taxis", "payment_count", "payment_mixed",
