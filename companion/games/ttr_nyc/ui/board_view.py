@@ -16,7 +16,8 @@ from kivy.properties import (DictProperty, ListProperty, NumericProperty, Object
 from kivy.uix.widget import Widget
 
 from ..engine import Board, Route
-from companion.app.footprints import Footprints
+from companion.app.footprints import Footprint, Footprints
+from companion.app.label_placer import Box, Label, around, place, within
 from companion.app.marks import ink_on, mark_texture
 from companion.app.theme import CARD_RGBA, TAXI_RGBA
 
@@ -25,6 +26,7 @@ from .symbols import route_symbol
 FREE_ACROSS = 0.72  # a free route's spaces, as a share of a claimed route's taxis' width
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
 LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen (issue 11)
+NAME_GAPS = (1.0, 4.0, 7.0)  # px from a dot's rim to its name's box: the nearer first
 BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.15, 0.85),
             1: (0.36, 0.26, 0.5, 0.2, 0.62, 0.3, 0.42, 0.15, 0.7, 0.8),
             -1: (0.64, 0.74, 0.5, 0.8, 0.38, 0.7, 0.58, 0.85, 0.3, 0.2)}  # along a
@@ -208,21 +210,21 @@ class BoardView(Widget):
 
     def _draw_map(self, size: tuple[int, int]):
         """Routes with their taxis and their owners' badges, then the locations and names on
-        top, in a texture. The badges are placed first (each along its route where it covers
-        no dot, coin or other badge), then the names around their dots (where a name finds
-        no clear place, the badges in its way slide along their routes if they can)."""
+        top, in a texture. The badges (along their routes) and the names (round their dots)
+        are placed together where none covers another, a dot or a coin
+        (companion.app.label_placer), and only then drawn."""
         fbo = Fbo(size=size)
         to_local, scale = self._transform(origin=(0, 0))
         width = self._route_width(scale)
         r = self._dot_radius(scale)
-        room = Footprints()  # where things go, in the order they are placed
+        room = Footprints()  # what is drawn where, in the order it is drawn
         for loc in self.board.locations.values():
             room.shape(f"location {loc.id}", *to_local(*loc.xy), r + dp(1.5))
         if self._corner():  # the labels keep clear of the magnifier
             room.shape("magnifier", size[0] - dp(22), size[1] - dp(20), dp(18))
         places, coins = self._places(to_local, r, room)
         routes = _Shapes()
-        badges = []
+        badges, labels, forms = [], [], {}
         for route in self.board.routes.values():
             (ax, ay), (bx, by) = self._route_segment(route, to_local, width)
             claimed = route.id in self.owners
@@ -231,11 +233,17 @@ class BoardView(Widget):
                     symbol=None if claimed else route.colour,
                     across=1 if claimed else FREE_ACROSS)
             if claimed:
-                badges.append(self._badge(route, (ax, ay), (bx, by), room))
-        texts = {loc.id: self._name(loc, *to_local(*loc.xy), r, size, room)
-                 for loc in self.board.locations.values()}
-        names = coins + [(texts[loc.id], *room.find(f"name {loc.id}").centre, LABEL_PX,
-                          (1, 1, 1, 1), True) for loc in self.board.locations.values()]
+                badges.append(self._badge(route, (ax, ay), (bx, by), labels, size))
+        for loc in self.board.locations.values():
+            labels.append(self._name(loc, *to_local(*loc.xy), r + dp(1.5), size, forms))
+        fixed = [Box(f.x, f.y, f.w, f.h) for f in room.drawn]
+        placed = place(labels, fixed)
+        for route, _texture in badges:
+            box = placed[f"badge {route.id}"]
+            room.drawn.append(Footprint("shape", f"badge {route.id}", box.x, box.y, box.w, box.h))
+        names = coins + [(forms[(loc.id, placed[f"name {loc.id}"].w)],
+                          *placed[f"name {loc.id}"].centre, LABEL_PX, (1, 1, 1, 1), True)
+                         for loc in self.board.locations.values()]
         self._record(badges, room, names)
         with fbo:
             ClearColor(0, 0, 0, 0)
@@ -288,18 +296,21 @@ class BoardView(Widget):
         seat = self.owners[route.id]
         return self.marks[seat] if seat < len(self.marks) else "?"
 
-    def _badge(self, route: Route, a, b, room: Footprints) -> tuple:
+    def _badge(self, route: Route, a, b, labels: list, size) -> tuple:
         """The owner's badge on a claimed route: its letter in their colour, ringed white (a
         player's route never reads as a board colour, and colour-blind players read the
-        letter), placed along the route (a double's two routes take different places)."""
+        letter), to be placed along the route (a double's two routes prefer different places),
+        else just beside it."""
         texture = mark_texture(self._mark(route), LABEL_PX)
         side = 0 if not route.sibling else (1 if route.id < route.sibling else -1)
         spots = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in BADGE_AT[side]]
         across = 2 * _badge_radius(texture) + dp(3)
         length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1  # else half off the route's side
         nx, ny = (a[1] - b[1]) / length * across / 2, (b[0] - a[0]) / length * across / 2
-        beside = [(x + k * nx, y + k * ny) for k in ((side or 1), -(side or 1)) for x, y in spots]
-        room.put_form(f"badge {route.id}", [(spots + beside, across, across)], kind="shape")
+        beside = [(x + k * (side or 1) * nx, y + k * (side or 1) * ny) for k in (1, -1, 2, -2)
+                  for x, y in spots]  # just beside the route, then a badge's width off
+        boxes = [Box.centred(x, y, across, across) for x, y in spots + beside]
+        labels.append(Label(f"badge {route.id}", tuple(within(boxes, *size))))
         return route, texture
 
     @staticmethod
@@ -312,21 +323,17 @@ class BoardView(Widget):
         w, h = texture.size
         Rectangle(texture=texture, pos=(x - w / 2, y - h / 2), size=(w, h))
 
-    def _name(self, loc, x: float, y: float, r: float, size, room: Footprints) -> str:
-        """A location's name under its dot, else above, beside or a little further off:
-        wherever it covers nothing placed before, inside the map; a long name that finds no
-        clear place on one line tries two ("Empire State / Building"), and only then pushes
-        badges aside. Returns the text as drawn."""
-        texts = [loc.name] + ([_two_lines(loc.name)] if " " in loc.name else [])
-        forms = []
-        for text in texts:
+    def _name(self, loc, x: float, y: float, r: float, size, forms: dict) -> Label:
+        """A location's name round its dot (r: the dot's radius with its rim), on one line,
+        else (a long name that finds no clear place on one line) on two; places inside the
+        map first. `forms` learns each form's text by its width."""
+        places = []
+        for text in [loc.name] + ([_two_lines(loc.name)] if " " in loc.name else []):
             w, h = self._name_texture(text, LABEL_PX, True).size
-            inside = _name_spots(x, y, r, w, h, size)
-            forms.append((not inside, inside or _name_spots(x, y, r, w, h, None), w, h, text))
-        forms.sort(key=lambda form: form[0])  # a form that stays inside the map first (a
-        # narrow map: the name whole on two lines rather than past the map's edge)
-        chosen = room.put_form(f"name {loc.id}", [form[1:4] for form in forms], px=LABEL_PX)
-        return forms[chosen][4]
+            forms[(loc.id, w)] = text
+            places += around(x, y, r, w, h, gaps=NAME_GAPS)
+        return Label(f"name {loc.id}", tuple(within(places, *size)),
+                     own=Box.centred(x, y, 2 * r, 2 * r))  # (as its dot's footprint)
 
     def _fill(self, route: Route):
         """The owner's taxi colour on a claimed route, else the route's own colour."""
@@ -351,21 +358,6 @@ class BoardView(Widget):
         w, h = texture.size
         Color(*rgba)
         Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
-
-
-def _name_spots(x: float, y: float, r: float, w: float, h: float, size) -> list:
-    """Where a w×h name may go round its dot (r: the dot's radius), nearest first: those that
-    keep it inside a map of `size` (all of them, if no size is given)."""
-    below, above = y - r - h / 2 + dp(2), y + r + h / 2 - dp(2)
-    right, left = x + r + w / 2 + dp(2), x - r - w / 2 - dp(2)
-    spots = [(x, below), (x, above), (right, y), (left, y), (right - r, below),
-             (left + r, below), (right - r, above), (left + r, above),
-             (right, below), (left, below), (right, above), (left, above),
-             (x, below - h * 0.5), (x, above + h * 0.5)]
-    if size is None:
-        return spots
-    return [(cx, cy) for cx, cy in spots
-            if w / 2 <= cx <= size[0] - w / 2 and h / 2 <= cy <= size[1] - h / 2]
 
 
 def _two_lines(name: str) -> str:
