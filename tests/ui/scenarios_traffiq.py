@@ -374,7 +374,8 @@ async def traffiq_scanned_tile_in_hand(d, args):
     seen["other"] = {"tabs": [scanned_tab.state, other_tab.state],
                      "turns": len(dialog.chooser.turns), "place": dialog.place.disabled,
                      "chosen": [e.value if e else None for e in dialog.chooser.chosen],
-                     "implied": [e.value if e else None for e in spot.implied]}
+                     "implied": [e.value if e else None for e in spot.implied],
+                     "likely": [e.value for e in table.rules.likely_edges(state, spot.cell)]}
     seen["audit_other"] = await d.audit("traffiq-another-tile")
     await d.tap(scanned_tab)
     await d.frames()
@@ -569,3 +570,69 @@ async def traffiq_new_game_colours(d, args):
     d.record("started", {"colours": options.get("colours"),
                          "rulebook": options.get("rulebook_colours"),
                          "vehicles": [[p.taxis, p.vans] for p in d.app.table.state.seats]})
+
+
+FEWEST_MOVES = 40  # of each game: a few turns of every kind, in about a minute
+
+
+def fewest_place_taps(rules, state, action) -> int:
+    """The taps a tile placement needs at least: the lit cell, then none where the engine offers
+    one way only; else a known tile's turns to its own, or each free side of an unseen tile
+    that differs from the pre-selected guess; and Place."""
+    cell = (action.x, action.y)
+    spot = next(s for s in rules.tile_spots(state, action.seat) if s.cell == cell)
+    tile = Tile.parse(action.edges)
+    if spot.implied is None and len(spot.turns) == 1:
+        return 1
+    if tile in spot.turns:
+        return 2 + list(spot.turns).index(tile)
+    likely = rules.likely_edges(state, cell)
+    tab = 1 if spot.turns else 0  # a known tile fits here too: the other tile's tab
+    return 2 + tab + sum(i is None and e is not g
+                         for i, e, g in zip(spot.implied, tile.edges, likely))
+
+
+async def traffiq_fewest_taps(d, args):
+    """A seeded 2-player game's first moves tapped the fewest ways the screens allow, without
+    a scanner and then with every tile scanned: the taps each move needed and the fewest the
+    rules leave to ask (every tap goes through the driver's counting finger)."""
+    from companion.games.traffiq.ui.taps import SCANNED_PLAYOUT
+    rules = rules_for(GAME)
+    found: list[dict] = []
+    for scanner, extra in ((False, {}), (True, SCANNED_PLAYOUT)):
+        playout = TraffiqPlayout(rules, 2, random.Random(args.seed), **extra)
+        playout.play()
+        d.scanner = scanner
+        if d.app.table is not None:
+            d.app.go_home()
+            await d.frames(0.3)
+        options = dict(playout.options)
+        first = options.pop("first", 0)
+        options.pop("colours", None)
+        assert d.app.start_game(GAME, list(playout.players), ["red", "yellow"], first,
+                                variants=options)
+        await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
+        await d.frames(0.3)
+        table = d.app.table
+        for action in playout.log[:FEWEST_MOVES]:
+            state = table.state.copy()
+            before = d.counts.copy()
+            await play_action(d, action)
+            await d.frames(0.1)
+            entry = {"kind": action.type, "scanner": scanner, "taps": d.counts.since(before).taps}
+            if action.type == "place_tile":
+                entry["fewest"] = fewest_place_taps(rules, state, action)
+            elif action.type in ("place_vehicle", "taxi_ride", "van_ride"):
+                outcome = preview_in(rules, state, action)
+                entry["compete"] = bool(outcome and outcome.removed)
+            found.append(entry)
+            if table.status.phase in (Phase.SCORING, Phase.OVER):
+                break
+    d.record("taps", found)
+
+
+def preview_in(rules, state, action):
+    try:
+        return rules.preview(state, action)
+    except RuleViolation:
+        return None

@@ -166,7 +166,8 @@ def test_a_scanned_tile_in_the_hand_is_offered_first_beside_the_dealt_ones(run_s
                                                                               language):
     """Issue 17 point 3: a hand holding a scanned tile and the two dealt at setup (unseen):
     the cell where the scanned tile fits offers its turns (the engine's `tile_spots`) on the
-    first tab, another tile's sides (the matching rule's) on the second; the first places it."""
+    first tab, another tile's sides (the matching rule's, the free ones pre-set to the engine's
+    guess) on the second; the first places it."""
     seen = run_scenario("traffiq_scanned_tile_in_hand",
                         language=language).check().report["scanned_in_hand"]
     assert seen["hand"].count(None) == 2 and seen["seat"] == 0, seen
@@ -176,8 +177,9 @@ def test_a_scanned_tile_in_the_hand_is_offered_first_beside_the_dealt_ones(run_s
     assert first["chosen"] == list(first["turns"][0]), first
     other = seen["other"]
     assert other["tabs"] == ["normal", "down"] and other["turns"] == 0, other
-    assert other["chosen"] == other["implied"], other  # only the matching rule's sides set
-    assert other["place"] is True or None not in other["chosen"], other
+    assert other["chosen"] == other["likely"], other  # the engine's guess pre-selected,
+    assert all(i in (None, c) for i, c in zip(other["implied"], other["chosen"])), other
+    assert other["place"] is False, other  # so Place is open at once
     placed = seen["placed"]
     assert placed["same_tile"] and placed["stored"]["edges"] == placed["chosen"], placed
     assert placed["hand"].count(None) == 2, placed  # the scanned tile left the hand
@@ -212,3 +214,28 @@ def test_every_tile_scanned_asks_for_the_tiles_drawn_at_setup_first(run_scenario
     assert placing["tabs"] and placing["turns"] >= 1 and placing["implied"] is None, placing
     for kind in ("touch", "outside", "overlap", "text"):
         assert not seen["audit_asked"].get(kind), (kind, seen["audit_asked"][kind])
+
+
+MOST_TAPS = {"place_vehicle": 2, "taxi_ride": 3, "van_ride": 2,
+             "end_turn": 3}  # no new vehicle, End turn, and yes to giving up an action
+
+
+def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
+    """A seeded game's first moves, without a scanner and with every tile scanned, each tapped
+    the fewest ways: a tile placed by the lit cell and Place, only the unseen tile's sides that
+    differ from the pre-selected guess tapped, a known tile turned to its own turn, and one that
+    fits one way only placed at the tap; a tile drawn one tap (a scan with the scanner); a ride
+    its vehicle (where several can ride) and its end; competing one tap more."""
+    taps = run_scenario("traffiq_fewest_taps", seed=2, timeout=400).check().report["taps"]
+    seen = {(e["kind"], e["scanner"]) for e in taps}
+    for kind in ("place_tile", "draw_tile"):
+        assert {(kind, False), (kind, True)} <= seen, seen
+    assert {"place_vehicle", "taxi_ride", "van_ride", "end_turn"} <= {k for k, _s in seen}, seen
+    for entry in taps:
+        kind, count = entry["kind"], entry["taps"]
+        if kind == "place_tile":
+            assert count == entry["fewest"], entry
+        elif kind in ("draw_tile", "show_tile"):
+            assert count == (0 if entry["scanner"] or kind == "show_tile" else 1), entry
+        else:
+            assert count <= MOST_TAPS[kind] + entry.get("compete", 0), entry

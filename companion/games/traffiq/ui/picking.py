@@ -58,6 +58,21 @@ class MapChoice:
         self.city.cells_lit = [spot.cell for spot in spots]
         return True
 
+    def offer_cells(self) -> None:
+        """Nothing chosen yet and a tile may be laid: its cells lit, so one tap on a cell
+        places there without the action's button first."""
+        if self.mode is Pick.NOTHING and not self.city.points_lit:
+            self.city.cells_lit = [spot.cell for spot in
+                                   self._ask(self.screen.table.rules.tile_spots)]
+
+    def only_way(self, cell) -> Tile | None:
+        """The tile and turn when the engine offers one way only on `cell` (every tile of the
+        hand known, one fitting turn): nothing to ask."""
+        spot = self.spot(cell)
+        if spot is None or spot.implied is not None or len(spot.turns) != 1:
+            return None
+        return spot.turns[0]
+
     def spot(self, cell, tile: Tile | None = None) -> TileSpot | None:
         """How a tile may lie on `cell`: the one being placed, or `tile` (scanned now)."""
         spots = self.spots if tile is None else self._ask(self.screen.table.rules.tile_spots,
@@ -130,4 +145,6 @@ class MapChoice:
         if self.mode is Pick.RIDE:
             return (_("Tap where the taxi goes") if self.vehicle is Vehicle.TAXI
                     else _("Tap where the van goes"))
+        if self.city.cells_lit:
+            return _("Tap a lit cell to place a tile there, or choose an action")
         return _("Choose an action; drag to move the map, pinch to zoom")

@@ -94,6 +94,8 @@ class TraffiqPlayScreen(PlayScreen):
         self._show_turn(table)
         self.read_moves(status.seat)
         self.closed = [kind for kind, move in self.moves.items() if not move.open]
+        if self.dialog is None and status.waiting_for is None and self.is_open(PlaceTile.type):
+            self.choice.offer_cells()
         self._show_hint()
         if status.waiting_for == "show_tile":  # every tile scanned: the setup tiles first
             if self.dialog is None:
@@ -145,7 +147,7 @@ class TraffiqPlayScreen(PlayScreen):
     def cancel(self) -> None:
         """Back out of choosing on the map (nothing was done)."""
         self._reset()
-        self._show_hint()
+        self.refresh()
 
     def act(self, kind: str) -> None:
         """An action's button: the action, or the engine's reason it is not open now."""
@@ -262,13 +264,22 @@ class TraffiqPlayScreen(PlayScreen):
         self.open_dialog(SetupTileDialog(self, seat))
 
     def ask_tile(self, cell) -> None:
+        """A tile for this cell: placed at once where the engine offers one way only (said,
+        and Undo takes it back), else the question."""
+        tile = self.choice.only_way(cell)
+        if tile is not None:
+            self.place_tile(cell, tile, said=_("The tile placed the only way it fits here. "
+                                               "Not so? Undo takes it back."))
+            return
         self._open(TileDialog(self, cell), [cell_spot(cell)], 0.44)
 
-    def place_tile(self, cell, tile: Tile) -> None:
+    def place_tile(self, cell, tile: Tile, said: str = "") -> None:
         self.close_dialog()
         action = PlaceTile(self.table.state.current, cell[0], cell[1], tile.names())
         if not App.get_running_app().submit(action, "map_message"):
             self.city.ghost = None
+        elif said:
+            self.show_message(said, "map_message", good=True)
 
     def ask_vehicle(self, point) -> None:
         table = self.table

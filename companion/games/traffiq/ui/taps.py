@@ -66,8 +66,13 @@ async def tap_question(d, text: str) -> None:
 
 
 async def tap_cell(d, cell) -> None:
-    city = play_screen(d).ids.city
-    await d.tap_at(*city.to_window(*city.cell_pos(cell)))
+    play = play_screen(d)
+    city = play.ids.city
+    x, y = city.to_window(*city.cell_pos(cell))
+    message = play.ids.map_message  # a note over the map (a tap there only dismisses it):
+    await d.wait_for(lambda: message.opacity <= 0 or not message.collide_point(  # read first
+        *message.to_widget(x, y)), timeout=8, what="the note over the cell read")
+    await d.tap_at(x, y)
 
 
 async def tap_point(d, point) -> None:
@@ -95,20 +100,23 @@ def same(done, planned) -> bool:
 
 
 async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
-    play = play_screen(d)
-    await d.tap_id(PLAY, "place")
-    cell = (action.x, action.y)
-    await d.wait_for(lambda: cell in play.ids.city.cells_lit, what="the lit cells")
+    """The lit cell tapped (the action's button only when the cells are not lit yet); the
+    tile placed at once where the engine offers one way only, else the question: a known
+    tile turned until it lies as on the table, an unseen one's sides that differ from the
+    pre-selected guess tapped; then Place."""
+    play, table = play_screen(d), d.app.table
+    cell, stored = (action.x, action.y), len(table.actions)
+    city = play.ids.city
+    if not await _lit(d, cell):
+        await d.tap_id(PLAY, "place")
+    await d.wait_for(lambda: cell in city.cells_lit, what="the lit cells")
     if shots:
         await d.audit(f"{shots}-cells")
     await tap_cell(d, cell)
-    try:
-        await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
-    except AssertionError:
-        city = play.ids.city
-        await d.shot("no-tile-question")
-        raise AssertionError(f"cell {cell} at {city.to_window(*city.cell_pos(cell))}, "
-                             f"px {city.cell_px}, centre {city.centre} pos {city.pos} size {city.size} bounds {city.bounds()} fitted {city._fitted_to}")
+    await d.wait_for(lambda: dialog_kind(d) == "tile" or len(table.actions) > stored,
+                     what="the tile question or the tile placed")
+    if len(table.actions) > stored:
+        return  # one way only: placed at the tap
     dialog = play.dialog
     wanted = tuple(action.edges)
     if any(tuple(turn.names()) == wanted for turn in dialog.chooser.turns):
@@ -123,11 +131,23 @@ async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
         await d.tap(dialog.tabs[1])
     edges = Tile.parse(action.edges).edges
     for side, edge in enumerate(edges):
-        if dialog.chooser.implied[side] is None:
+        if dialog.chooser.implied[side] is None and dialog.chooser.chosen[side] is not edge:
             await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
     if shots:
         await d.audit(f"{shots}-dialog")
     await tap_dialog(d, _("Place"))
+
+
+async def _lit(d, cell, wait: float = 0.6) -> bool:
+    """Whether the play screen lights `cell` with nothing chosen (placing offered at once);
+    it is given a moment, as a player looks before tapping."""
+    play = play_screen(d)
+    try:
+        await d.wait_for(lambda: cell in play.ids.city.cells_lit and play.dialog is None,
+                         timeout=wait, what="the cells lit")
+    except AssertionError:
+        return False
+    return True
 
 
 async def ride_by_touch(d, action, shots: str | None = None) -> None:

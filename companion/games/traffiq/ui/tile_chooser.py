@@ -127,10 +127,11 @@ class TileChooser(GridLayout):
 
     # ---- what is being chosen -------------------------------------------------------------
 
-    def set_free(self, implied: tuple) -> None:
-        """A tile nobody saw: the free sides are tapped, the others are given."""
+    def set_free(self, implied: tuple, likely: tuple | None = None) -> None:
+        """A tile nobody saw: the free sides are tapped, the others are given; `likely`: the
+        engine's guess at every side, pre-selected (one tap on a chip changes a side)."""
         self.implied = tuple(implied)
-        self.chosen = list(implied)
+        self.chosen = list(likely if likely is not None else implied)
         self.turns = []
         self._show()
 

@@ -47,8 +47,8 @@ class TileDialog(TraffiqDialog):
         self.box.add_widget(row)
         if self.turns or self.implied is None:  # a scanned tile that fits here comes first
             self._known(self.turns)
-        else:  # only a tile nobody saw: its sides tapped
-            self.chooser.set_free(self.implied)
+        else:  # only a tile nobody saw: its sides tapped, the likely ones pre-selected
+            self._free()
         self.refresh_texts()
 
     def _tabs(self) -> tuple[ToggleButton, ToggleButton]:
@@ -70,9 +70,14 @@ class TileDialog(TraffiqDialog):
         if scanned:
             self.chooser.set_known(list(self.turns))
         else:
-            self.chooser.set_free(self.implied)
+            self._free()
         for tab, down in zip(self.tabs, (scanned, not scanned)):
             tab.state = "down" if down else "normal"
+
+    def _free(self) -> None:
+        """A tile nobody saw: each free side pre-set to the engine's guess (`likely_edges`)."""
+        table = self.screen.table
+        self.chooser.set_free(self.implied, table.rules.likely_edges(table.state, self.cell))
 
     def _known(self, turns) -> None:
         if not turns:
@@ -97,8 +102,9 @@ class TileDialog(TraffiqDialog):
             self.note.text = _("The tile's sides are known: turn it until it lies as on the "
                                "table.")
         else:
-            self.note.text = _("Tap the colour of each open side (or scan the tile). Sides "
-                               "touching the map are set: they must match.")
+            self.note.text = _("Open sides are pre-set to the commonest kind on the map: tap a "
+                               "colour to change one (or scan the tile). Sides touching the "
+                               "map are set: they must match.")
         if self.tabs is not None:
             self.tabs[0].text = _("A tile you scanned: turn it")
             self.tabs[1].text = _("Another tile: tap its sides")
