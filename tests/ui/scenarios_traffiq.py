@@ -572,7 +572,7 @@ async def traffiq_new_game_colours(d, args):
                          "vehicles": [[p.taxis, p.vans] for p in d.app.table.state.seats]})
 
 
-FEWEST_MOVES = 40  # of each game: a few turns of every kind, in about a minute
+FEWEST_MOVES = {False: 34, True: 14}  # without / with the scanner: every kind of move
 
 
 def fewest_place_taps(rules, state, action) -> int:
@@ -614,7 +614,7 @@ async def traffiq_fewest_taps(d, args):
         await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
         await d.frames(0.3)
         table = d.app.table
-        for action in playout.log[:FEWEST_MOVES]:
+        for action in playout.log[:FEWEST_MOVES[scanner]]:
             state = table.state.copy()
             before = d.counts.copy()
             await play_action(d, action)
