@@ -10,7 +10,9 @@ and 101. The filled text is checked for the patterns a native review found: a po
 case ending glued onto a name ("Larss tur"), a city followed by a word that declines it ("a
 kezdő Város Tábla városon"), a colour after the word for colour that must agree with it ("de
 culoare albastru", "der Farbe blau"), a phase after "faza"/"fasen", Romanian "a 1-a", and a
-German preposition before a city that brings its own article ("In die Startstadt")."""
+German preposition before a city that brings its own article ("In die Startstadt"), a count
+after a possessive ("deine 1 behaltene", "din 1 behållna") and a Hungarian one-form text that
+says "each of them" for one card ("koppints mindegyikre (1/1)")."""
 
 from __future__ import annotations
 
@@ -155,7 +157,9 @@ FORBIDDEN = {
             "a preposition before a blank that brings its own article (In die Startstadt)"),
            (r"\bder Farbe " + C0 + r"[a-zäöü]",
             "a colour after 'der Farbe' is a noun (Blau), the card name is an adjective"),
-           (r"\bNummer " + T0 + r"?\d", "a position as 'Nummer 1 von links'")],
+           (r"\bNummer " + T0 + r"?\d", "a position as 'Nummer 1 von links'"),
+           (r"\bdeine? 1\b", "'deine 1 behaltene Zielkarte': a count after a possessive"),
+           (r"\bder Art " + T0, "'keinen Wagen der Art Lieferwagen': the name in brackets")],
     "hu": [GLUED,
            (TEXT + r"-\w", "a suffix hyphenated onto a name or city"),
            (TEXT + r"\s+[Vv]áros", "a city name followed by 'város…' (a kezdő Város Tábla városon)"),
@@ -168,7 +172,8 @@ FORBIDDEN = {
            (r"\b[ÎîIi]n " + T0 + r"tabla", "cubes lie on a board: 'pe tabla de start'")],
     "sv": [GLUED,
            (r"\b(Lars|Max)s\b", "'Larss', 'Maxs': no extra s after s/x/z"),
-           (r"\bfasen " + T0, "'i fasen {phase}': a phase name after 'fasen'")],
+           (r"\bfasen " + T0, "'i fasen {phase}': a phase name after 'fasen'"),
+           (r"\bdin 1\b", "'din 1 behållna biljett': a count after a possessive")],
 }
 
 
@@ -189,6 +194,19 @@ def test_filled_sentences_read_right_with_real_names_cities_phases_and_places(la
     assert not problems, f"{language}: {len(problems)} problems\n  " + "\n  ".join(problems)
 
 
+def test_a_hungarian_counted_text_reads_right_for_one():
+    """Hungarian has one plural form, so the text for 5 is also the text for 1: "koppints
+    mindegyikre (1/1)" (tap each of them) is wrong when one card was turned up."""
+    tr.switch("hu")
+    try:
+        wrong = [msgid for msgid, source in catalog.extract_with_files().items()
+                 if source.plural and re.search(r"\bmindegyik|\bmindet\b|\bmindkett",
+                                                ngettext(msgid, source.plural, 1))]
+    finally:
+        tr.switch("en")
+    assert not wrong, wrong
+
+
 def test_the_patterns_catch_the_reviews_examples():
     def hit(language, text):
         return any(re.search(p, text) for p, _why in FORBIDDEN[language])
@@ -202,3 +220,6 @@ def test_the_patterns_catch_the_reviews_examples():
     assert hit("de", f"der Farbe {C0}blau{C1}")
     assert not hit("sv", f"{T0}Lars{T1} är på tur")
     assert not hit("de", f"der Farbe {C0}Blau{C1}")
+    assert hit("de", "Tippe auf deine 1 behaltene Zielkarte")
+    assert hit("de", f"keinen Wagen der Art {T0}Lieferwagen{T1}")
+    assert hit("sv", "tryck på din 1 behållna biljett")
