@@ -34,13 +34,30 @@ def load(path: Path | None = None) -> dict[str, Any]:
     try:
         with open(path, "rb") as f:
             return tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as error:
+    except (OSError, ValueError) as error:  # TOMLDecodeError, UnicodeDecodeError are ValueErrors
         raise ConfigError(f"{path}: {error}") from error
+
+
+def problem() -> str | None:
+    """Why the config file cannot be used as a whole (then the rig runs on its defaults),
+    or None: checked once at start, so that Home can say it."""
+    from .hardware.pins import DEFAULT_PIN_MAP, apply_overrides
+    try:
+        config = load()
+        scanner_config(config)
+        apply_overrides(DEFAULT_PIN_MAP, config, str(config_path()))
+    except (ConfigError, ValueError, TypeError) as error:
+        return str(error)
+    return None
 
 
 def scanner_config(config: dict[str, Any]) -> ScannerConfig | None:
     """The scanner to listen to, or None: off, or no port given and no Pi UART here."""
-    section = dict(config.get("scanner") or {})
+    section = config.get("scanner") or {}
+    if not isinstance(section, dict):
+        raise ConfigError(f"{config_path()}: scanner must be a table like [scanner], "
+                          f"not {section!r}")
+    section = dict(section)
     port = os.environ.get("COMPANION_SCANNER")
     if port == "off" or section.get("enabled") is False:
         return None
@@ -51,5 +68,5 @@ def scanner_config(config: dict[str, Any]) -> ScannerConfig | None:
         return None  # a laptop: no scanner, and nothing to complain about
     try:
         return ScannerConfig.from_mapping(section)
-    except ValueError as error:
+    except (TypeError, ValueError) as error:
         raise ConfigError(f"{config_path()}: [scanner] {error}") from error

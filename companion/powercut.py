@@ -291,7 +291,7 @@ class Harness:
         expected = (GameStatus.FINISHED if over else GameStatus.PLAYING,
                     [(seat, total) for seat, total in enumerate(rules.score(state).totals)]
                     if over else [])
-        stored = (record.status, [(row["seat"], row["total"]) for row in store.results(game_id)])
+        stored = (record.status, [(row.seat, row.total) for row in store.results(game_id)])
         if stored != expected:
             self.figures.disagreements += 1
             self.figures.problems.append(f"game {game_id}: stored {stored}, its log says "

@@ -22,7 +22,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .core.rules import Phase
-from .store import GameStatus, Outcome, Store, StoreError, UnreadableGame, default_path, writable
+from .store import (Damaged, GameStatus, Outcome, Store, StoreError, UnreadableGame, default_path,
+                    refuse_special, writable)
 from .table import replay
 
 log = logging.getLogger(__name__)
@@ -66,8 +67,11 @@ def open_store(path: Path | str | None = None,
     storage the store is read-only (`Store.read_only`)."""
     path = Path(path) if path is not None else default_path()
     stamp = now or datetime.now(timezone.utc)
+    refuse_special(path)
     if not writable(path):
         return _read_only(path), None
+    if no_room(path):
+        return _read_only(path, full=True), None
     finished = finish_move(path)  # a move cut short by a power cut: finished first
     if finished is not None:
         store, moved = Store(path), MovedAside(path, finished, "it was damaged (moving it "
@@ -92,9 +96,9 @@ def _checked(path: Path, stamp: datetime) -> tuple[Store, MovedAside | None]:
         try:
             return Store(path), None
         except StoreError as error:
-            if not is_damage(error.__cause__):
+            if not (isinstance(error, Damaged) or is_damage(error.__cause__)):
                 raise
-            reason = str(error.__cause__)
+            reason = str(error.__cause__ or error)
     kept = move_aside(path, stamp)
     return Store(path), MovedAside(path, kept, reason)
 
@@ -113,15 +117,31 @@ def damage_at(path: Path) -> str | None:
         rows = check.execute("PRAGMA integrity_check(20)").fetchall()
     except sqlite3.DatabaseError as error:
         return str(error) if is_damage(error) else None
+    except UnicodeDecodeError:  # SQLite's message quotes a schema a flipped bit garbled
+        return "its schema is garbled (bytes that are not UTF-8)"
     finally:
         check.close()
     found = [row[0] for row in rows if row[0] != "ok"]
     return "; ".join(found) or None
 
 
-def _read_only(path: Path) -> Store:
-    """Read-only storage: every saved game as it is; damage is only said (nothing can move)."""
-    store = Store(path)
+ROOM = 256 * 1024  # bytes free below which a start only reads: SQLite's -wal and -shm need room
+
+
+def no_room(path: Path) -> bool:
+    """A database that is there, on storage with (almost) no room left: opening it to write
+    fails ("disk I/O error"), though every game in it can be read."""
+    try:
+        found = os.statvfs(path.parent)
+        return path.stat().st_size > 0 and found.f_bavail * found.f_frsize < ROOM
+    except OSError:
+        return False
+
+
+def _read_only(path: Path, full: bool = False) -> Store:
+    """Read-only (or full) storage: every saved game as it is; damage is only said (nothing
+    can move)."""
+    store = Store(path, full=full)
     log.warning("%s", store.read_only)
     reason = damage(store)
     if reason is not None:
@@ -174,10 +194,16 @@ def suspects(store: Store) -> list[int]:
     """The games whose status could disagree with their log: every game not finished, and the
     finished ones whose last entry is an undo (an older version stored the undo and the game's
     reopening in two transactions). A move and its outcome are one transaction since."""
-    return [game_id for (game_id,) in store.db.execute(
-        "SELECT id FROM games g WHERE status != ? OR (SELECT action FROM actions "
-        "WHERE game_id = g.id ORDER BY seq DESC LIMIT 1) = ? ORDER BY id",
-        [str(GameStatus.FINISHED), '{"type":"undo"}'])]
+    try:
+        return [game_id for (game_id,) in store.db.execute(
+            "SELECT id FROM games g WHERE status != ? OR (SELECT action FROM actions "
+            "WHERE game_id = g.id ORDER BY seq DESC LIMIT 1) = ? OR EXISTS (SELECT 1 FROM "
+            "results WHERE game_id = g.id AND (typeof(seat) != 'integer' OR "
+            "typeof(total) != 'integer' OR winner NOT IN (0, 1))) ORDER BY id",
+            [str(GameStatus.FINISHED), '{"type":"undo"}'])]
+    except sqlite3.Error as error:  # a damaged page: each game says so when it is opened
+        log.warning("the games to check cannot be read: %s", error)
+        return []
 
 
 def reconcile(store: Store, game_ids: list[int] | None = None) -> list[Repair]:
@@ -191,6 +217,9 @@ def reconcile(store: Store, game_ids: list[int] | None = None) -> list[Repair]:
         except UnreadableGame as error:
             log.warning("game %s cannot be opened: %s", game_id, error.reason)
             continue
+        except StoreError as error:  # a damaged page, or a full disk: repaired next time
+            log.warning("game %s could not be checked: %s", game_id, error)
+            continue
         if repair is not None:
             repairs.append(repair)
     return repairs
@@ -201,7 +230,7 @@ def _reconcile_one(store: Store, game_id: int) -> Repair | None:
     game = replay(store, game_id)
     over = game.rules.status(game.state).phase is Phase.OVER
     sheet = game.rules.score(game.state) if over else None
-    stored_totals = [row["total"] for row in store.results(game_id)]
+    stored_totals = [row.total for row in store.results(game_id)]
     finished = record.status is GameStatus.FINISHED
     if finished == over and (not over or stored_totals == list(sheet.totals)):
         return None

@@ -13,6 +13,7 @@ import errno
 import json
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import Enum, StrEnum
@@ -22,6 +23,7 @@ from urllib.parse import quote
 
 import sqlite_utils
 
+from . import rows
 from .core.rules import ScoreSheet
 
 
@@ -44,7 +46,8 @@ def trouble_of(error: BaseException | None) -> Trouble:
 
 
 class StoreError(Exception):
-    """The database could not take a write; what was stored before is intact."""
+    """The database could not take a write (what was stored before is intact), or something
+    stored could not be read (`Unreadable`)."""
 
     @property
     def trouble(self) -> Trouble:
@@ -59,7 +62,30 @@ class ReadOnly(StoreError):
         return Trouble.READ_ONLY
 
 
-class UnreadableGame(Exception):
+class NoRoom(ReadOnly):
+    """The storage was full at start: the database was opened read-only (every game shown),
+    and every write is refused as FULL."""
+
+    @property
+    def trouble(self) -> Trouble:
+        return Trouble.FULL
+
+
+class CannotRead(ReadOnly):
+    """A database on read-only storage that could not be read at all: nothing to show."""
+
+
+class Unreadable(StoreError):
+    """Something stored could not be read: a query SQLite refused on a damaged file, or a row
+    that is not what this version wrote. The read layer raises nothing else."""
+
+
+class Damaged(Unreadable):
+    """The file's tables are not the ones this version made (a flipped bit in the schema): it
+    is set aside like a damaged file."""
+
+
+class UnreadableGame(Unreadable):
     """A stored game that cannot be opened: a row that is not what this version wrote (broken
     JSON, an unknown status), or a log the engine no longer accepts. The other games are fine."""
 
@@ -67,6 +93,26 @@ class UnreadableGame(Exception):
         where = f" (log entry {seq})" if seq is not None else ""
         super().__init__(f"game {game_id}{where}: {reason}")
         self.game_id, self.reason, self.seq = game_id, reason, seq
+
+
+@dataclass(frozen=True)
+class Result:
+    """One seat's stored result: its total, whether it won, its points by category ({} where
+    the cell cannot be read: the total and the winner still stand)."""
+
+    seat: int
+    total: int
+    winner: bool
+    points: Mapping[str, int]
+
+
+# The columns this version reads, by table: a file whose tables lack one is damaged.
+COLUMNS = {"games": {"id", "game", "options", "status", "created", "finished", "moved",
+                     "abandoned"},
+           "game_players": {"game_id", "seat", "name"}, "players": {"name", "last_played"},
+           "actions": {"game_id", "seq", "action"},
+           "results": {"game_id", "seat", "total", "winner", "points"},
+           "settings": {"key", "value"}, "tags": {"tag", "game", "kind", "value", "taught"}}
 
 
 def default_path() -> Path:
@@ -90,6 +136,18 @@ def writable(path: Path) -> bool:
     sides = [path] + [path.with_name(path.name + end) for end in ("-wal", "-shm")]
     return os.access(folder, os.W_OK) and all(
         os.access(side, os.W_OK) for side in sides if side.exists())
+
+
+def refuse_special(path: Path) -> None:
+    """A path that is there but is not a regular file (a FIFO, a device, a folder) is refused
+    at once: opening a FIFO to read its header would wait for a writer for ever."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # not there (yet), or not reachable: opening it says why
+        return
+    if not stat.S_ISREG(mode):
+        raise StoreError(f"{path} is not a database file (it is a "
+                         f"{'folder' if stat.S_ISDIR(mode) else 'special file'}).")
 
 
 def read_only_copy(path: Path) -> sqlite3.Connection:
@@ -208,49 +266,14 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
-def _options(text: str | None) -> tuple[dict, str | None]:
-    """A games.options cell as a dict, or {} and why it cannot be read."""
-    try:
-        options = json.loads(text or "")
-    except (ValueError, RecursionError) as error:
-        return {}, f"its options are not JSON ({error})"
-    if not isinstance(options, dict):
-        return {}, "its options are not a JSON object"
-    return options, None
-
-
-def _points(text: str | None) -> dict:
-    """A results.points cell; {} when a damaged page garbled it (History and the statistics
-    read every finished game's results: one broken cell must not stop them for all)."""
-    try:
-        points = json.loads(text or "")
-    except (ValueError, RecursionError):
-        return {}
-    return points if isinstance(points, dict) else {}
-
-
 UNKNOWN_TIME = "1970-01-01T00:00:00+00:00"  # shown for a start time a damaged page garbled
 
 
-def _time(text: str | None) -> str | None:
-    """A stored time (ISO 8601), or None where there is none or a damaged page garbled it:
-    Home, History and `companion games` word every game's times, so one garbled cell must
-    not stop them for all."""
-    try:
-        datetime.fromisoformat(text)
-    except (TypeError, ValueError):
-        return None
-    return text
-
-
-def _entry(game_id: int, seq: int, text: str) -> dict:
-    """One stored log entry; an entry that is not a JSON object raises UnreadableGame."""
-    try:
-        entry = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise UnreadableGame(game_id, f"its log entry {seq} is not JSON ({error})", seq) from None
-    if not isinstance(entry, dict):
-        raise UnreadableGame(game_id, f"its log entry {seq} is not a JSON object", seq)
+def _entry(game_id: int, seq: Any, cell: Any) -> dict:
+    """One stored log entry (`rows.entry`); one that cannot be read raises UnreadableGame."""
+    entry, problem = rows.entry(cell)
+    if entry is None:
+        raise UnreadableGame(game_id, f"its log entry {seq} {problem}", rows.integer(seq))
     return entry
 
 
@@ -267,21 +290,30 @@ def _stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="microseconds")
 
 
-class Store:
-    """One open database file."""
+class StoreFile:
+    """How a Store holds its file: opening (read-only where it cannot be written, or full),
+    the schema's version and columns, and the one way rows are read and written."""
 
     def __init__(self, path: Path | str | None = None, create: bool = True,
-                 clock: WallClock = wall_clock):
+                 clock: WallClock = wall_clock, full: bool = False):
         """Open (or with `create`, make) the database; any failure is a StoreError. A file on
         read-only storage is opened read-only (`read_only` says why nothing can be written).
-        `clock` stamps the rows written without a time of their caller's."""
+        `clock` stamps the rows written without a time of their caller's. `full`: the
+        storage has no room, so the file is only read, as on read-only storage."""
         self.path = Path(path) if path is not None else default_path()
         self.clock = clock
         self.read_only: ReadOnly | None = None
+        if str(self.path) != ":memory:":
+            refuse_special(self.path)
         if not create and not self.path.is_file():
             raise StoreError(f"There is no database at {self.path}.")
+        if full:
+            self._open_read_only(NoRoom(f"{self.path} is on full storage: nothing can be "
+                                        "saved."))
+            return
         if str(self.path) != ":memory:" and not writable(self.path):
-            self._open_read_only()
+            self._open_read_only(ReadOnly(f"{self.path} is on read-only storage: nothing can "
+                                          "be saved."))
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -300,27 +332,29 @@ class Store:
                 self.db.execute("PRAGMA synchronous=FULL")
                 self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
-        except sqlite3.Error as error:
+            self._check_schema()
+        except (sqlite3.Error, ValueError) as error:  # ValueError: a message quoting garbage
             self.db.close()
             raise StoreError(f"Cannot open the database {self.path}: {error}.") from error
         except StoreError:
             self.db.close()
             raise
 
-    def _open_read_only(self) -> None:
-        """Every saved game, from a copy in memory of the read-only file (migrated there if it
-        is older); every write is refused as READ_ONLY."""
+    def _open_read_only(self, why: ReadOnly) -> None:
+        """Every saved game, from a copy in memory of the file that cannot be written
+        (migrated there if it is older); every write is refused as `why` says."""
         if not self.path.is_file():
-            raise ReadOnly(f"Cannot make the database {self.path}: the storage is read-only.")
+            raise CannotRead(f"Cannot make the database {self.path}: the storage is "
+                             "read-only.")
         try:
             memory = read_only_copy(self.path)
         except (OSError, sqlite3.Error) as error:
-            raise ReadOnly(f"Cannot read the database {self.path}: {error}.") from error
+            raise CannotRead(f"Cannot read the database {self.path}: {error}.") from error
         memory.text_factory = _text
         self.db = sqlite_utils.Database(memory)
         self._prepare(wal=False)
         self.db.execute("PRAGMA query_only = ON")
-        self.read_only = ReadOnly(f"{self.path} is on read-only storage: nothing can be saved.")
+        self.read_only = why
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -343,8 +377,30 @@ class Store:
                 MIGRATIONS[target](self.db)
                 self.db.execute(f"PRAGMA user_version = {target + 1}")
 
+    def _check_schema(self) -> None:
+        """Every table this version reads has the columns it reads (else Damaged)."""
+        for table, wanted in COLUMNS.items():
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            if not wanted <= have:
+                raise Damaged(f"{self.path}: the table {table} lacks "
+                              f"{', '.join(sorted(wanted - have))}")
+
+    def _read(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        """The rows of a query; a query SQLite refuses (a damaged page) is Unreadable."""
+        try:
+            return self.db.execute(sql, list(params)).fetchall()
+        except (sqlite3.Error, ValueError, OverflowError) as error:
+            raise Unreadable(f"Cannot read the database {self.path}: {error}.") from error
+
     def _transaction(self):
+        if self.read_only is not None:  # refused as what it is: read-only, or full at start
+            raise type(self.read_only)(str(self.read_only))
         return self.db.atomic()
+
+
+class Store(StoreFile):
+    """One open database file: its games, players, log, results, settings and tags, each read
+    through `rows` (never a raw cell) and each write one transaction."""
 
     # ---- games ------------------------------------------------------------------------
 
@@ -372,48 +428,71 @@ class Store:
     def game(self, game_id: int) -> GameRecord:
         """The stored game (KeyError if there is none). A row this version cannot read is
         still a record: `problem` says why, so that one broken game never hides the others."""
-        row = self.db.execute("SELECT id, game, options, status, created, finished, moved, "
-                              "abandoned FROM games WHERE id = ?", [game_id]).fetchone()
-        if row is None:
+        found = self._read("SELECT id, game, options, status, created, finished, moved, "
+                           "abandoned FROM games WHERE id = ?", [game_id])
+        if not found:
             raise KeyError(game_id)
-        players = tuple(name for (name,) in self.db.execute(
-            "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
-        options, problem = _options(row[2])
+        row, problems = found[0], []
+        game = rows.game(row[1])
+        if game is None:
+            game, problems = "unknown", problems + ["its game is not a game's name"]
+        players = self._players(game_id, problems)
+        options, problem = rows.json_object(row[2], "its options")
+        if problem is not None:
+            problems.append(problem)
         try:
-            status = GameStatus(row[3])
+            status = GameStatus(rows.text(row[3]))
         except ValueError:
-            status, problem = GameStatus.ABANDONED, f"its status {row[3]!r} is unknown"
-        finished, moved, abandoned = (_time(text) for text in row[5:8])
-        created = _time(row[4])
+            status = GameStatus.ABANDONED
+            problems.append(f"its status {rows.text(row[3]) or row[3]!r} is unknown")
+        finished, moved, abandoned = (rows.time(cell) for cell in row[5:8])
+        created = rows.time(row[4])
         if created is None:  # its clocks and records count from it: it can't be opened
             created = moved or UNKNOWN_TIME
-            problem = problem or f"its start time {row[4]!r} is not a time"
-        return GameRecord(row[0], str(row[1]), players, options, status, created, finished,
-                          moved, abandoned, problem)
+            problems.append(f"its start time {row[4]!r} is not a time")
+        return GameRecord(game_id, game, players, options, status, created, finished,
+                          moved, abandoned, problems[0] if problems else None)
+
+    def _players(self, game_id: int, problems: list[str]) -> tuple[str, ...]:
+        """The game's players by seat; a name that is not text is shown as "?" and makes the
+        game unopenable, and so do seats that are not 0, 1, 2, …"""
+        found = self._read("SELECT seat, name FROM game_players WHERE game_id = ? "
+                           "ORDER BY seat", [game_id])
+        players = []
+        for number, (seat, cell) in enumerate(found):
+            name = rows.name(cell)
+            if name is None:
+                name = "?"
+                problems.append(f"the name of its player {number + 1} is not text")
+            if rows.integer(seat) != number:
+                problems.append(f"its player {name!r} has no seat")
+            players.append(name)
+        return tuple(players)
 
     def rows(self, game_id: int) -> StoredRows:
         """The game's rows as stored, text untouched (KeyError if there is none)."""
-        row = self.db.execute("SELECT game, options FROM games WHERE id = ?",
-                              [game_id]).fetchone()
-        if row is None:
+        found = self._read("SELECT game, options FROM games WHERE id = ?", [game_id])
+        if not found:
             raise KeyError(game_id)
-        players = tuple(name for (name,) in self.db.execute(
+        row = found[0]
+        players = tuple(_shown(name) for (name,) in self._read(
             "SELECT name FROM game_players WHERE game_id = ? ORDER BY seat", [game_id]))
-        actions = tuple(self.db.execute(
+        actions = tuple((rows.integer(seq) if rows.integer(seq) is not None else _shown(seq),
+                         _shown(action)) for seq, action in self._read(
             "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id]))
-        return StoredRows(str(row[0]), players, str(row[1]), actions)
+        return StoredRows(_shown(row[0]), players, _shown(row[1]), actions)
 
     def games(self, status: str | None = None) -> list[GameRecord]:
         """Newest first."""
         sql, params = "SELECT id FROM games", []
         if status is not None:
             sql, params = sql + " WHERE status = ?", [str(status)]
-        ids = [row[0] for row in self.db.execute(sql + " ORDER BY id DESC", params)]
+        ids = [row[0] for row in self._read(sql + " ORDER BY id DESC", params)]
         return [self.game(game_id) for game_id in ids]
 
     def unfinished(self) -> list[GameRecord]:
         """The games still being played, the one played most recently first."""
-        ids = [row[0] for row in self.db.execute(
+        ids = [row[0] for row in self._read(
             "SELECT id FROM games WHERE status = ? "
             "ORDER BY COALESCE(moved, created) DESC, id DESC", [str(GameStatus.PLAYING)])]
         return [self.game(game_id) for game_id in ids]
@@ -434,14 +513,17 @@ class Store:
 
     def player_names(self) -> list[str]:
         """Names played before, most recent first (offered in New game)."""
-        return [name for (name,) in self.db.execute(
-            "SELECT name FROM players ORDER BY last_played DESC, name")]
+        names = (rows.name(cell) for (cell,) in self._read(
+            "SELECT name FROM players ORDER BY last_played DESC, name"))
+        return list(dict.fromkeys(name for name in names if name))
 
     # ---- settings (the language, …) ------------------------------------------------------
 
     def setting(self, key: str, default: str | None = None) -> str | None:
-        row = self.db.execute("SELECT value FROM settings WHERE key = ?", [key]).fetchone()
-        return default if row is None else row[0]
+        """A setting's text; one that is not text (a damaged cell) is the default."""
+        found = self._read("SELECT value FROM settings WHERE key = ?", [key])
+        value = rows.text(found[0][0]) if found else None
+        return default if value is None or "\x00" in value else value
 
     def set_setting(self, key: str, value: str) -> None:
         try:
@@ -453,9 +535,8 @@ class Store:
     # ---- the tag registry (scanner tags -> components) ---------------------------------
 
     def tag(self, tag: str) -> TaggedComponent | None:
-        row = self.db.execute("SELECT tag, game, kind, value FROM tags WHERE tag = ?",
-                              [tag]).fetchone()
-        return None if row is None else TaggedComponent(*row)
+        found = self._read("SELECT tag, game, kind, value FROM tags WHERE tag = ?", [tag])
+        return _tag(found[0]) if found else None
 
     def teach(self, component: TaggedComponent) -> None:
         """Remember what a tag stands for (teaching a tag again replaces what it meant)."""
@@ -475,8 +556,8 @@ class Store:
         sql, params = "SELECT tag, game, kind, value FROM tags", []
         if game is not None:
             sql, params = sql + " WHERE game = ?", [game]
-        return [TaggedComponent(*row) for row in self.db.execute(sql + " ORDER BY kind, value, tag",
-                                                                  params)]
+        found = (_tag(row) for row in self._read(sql + " ORDER BY kind, value, tag", params))
+        return [component for component in found if component is not None]
 
     # ---- the action log -----------------------------------------------------------------
 
@@ -512,8 +593,12 @@ class Store:
         """(seq, entry) for every log entry of a game, in order; an entry that is not a JSON
         object raises UnreadableGame. Each entry's time ("at") only with `times`: the rules
         never need it, the clocks and the exports do."""
-        entries = [(seq, _entry(game_id, seq, text)) for seq, text in self.db.execute(
-            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])]
+        entries = []
+        for number, (seq, cell) in enumerate(self._read(
+                "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", [game_id])):
+            if rows.integer(seq) is None or (entries and rows.integer(seq) <= entries[-1][0]):
+                raise UnreadableGame(game_id, f"its log entry {number + 1} has no number")
+            entries.append((rows.integer(seq), _entry(game_id, seq, cell)))
         if not times:
             for _seq, entry in entries:
                 entry.pop("at", None), entry.pop("seen", None)
@@ -522,9 +607,12 @@ class Store:
     def last_entry(self, game_id: int, skip: Iterable[str] = (),
                    standing: bool = False) -> tuple[int, dict] | None:
         """The newest log entry of a game, as `newest_entry` finds it."""
-        rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
-                               "ORDER BY seq DESC", [game_id])
-        return newest_entry(game_id, rows, frozenset(skip), standing)
+        try:
+            found = self.db.execute("SELECT seq, action FROM actions WHERE game_id = ? "
+                                    "ORDER BY seq DESC", [game_id])
+            return newest_entry(game_id, found, frozenset(skip), standing)
+        except (sqlite3.Error, ValueError, OverflowError) as error:
+            raise Unreadable(f"Cannot read the database {self.path}: {error}.") from error
 
     # ---- results ----------------------------------------------------------------------
 
@@ -559,28 +647,48 @@ class Store:
         self.db.execute("UPDATE games SET status = ?, finished = ? WHERE id = ?",
                         [str(GameStatus.FINISHED), now, game_id])
 
-    def results(self, game_id: int) -> list[dict]:
-        """Each seat's total, whether it won, and its points by category ({} where the stored
-        cell cannot be read: the total and the winner still stand)."""
-        return [{"seat": seat, "total": total, "winner": bool(winner), "points": _points(points)}
-                for seat, total, winner, points in self.db.execute(
-                    "SELECT seat, total, winner, points FROM results WHERE game_id = ? "
-                    "ORDER BY seat", [game_id])]
+    def results(self, game_id: int) -> list[Result]:
+        """Each seat's stored result, by seat; a row that cannot be read (a seat the game does
+        not have, a total that is not a number) is left out: the start-up repair rewrites the
+        results of a game whose rows disagree with its log."""
+        seats = len(self._players(game_id, []))
+        results = []
+        for seat, total, winner, points in self._read(
+                "SELECT seat, total, winner, points FROM results WHERE game_id = ? "
+                "ORDER BY seat", [game_id]):
+            seat, total, winner = rows.integer(seat), rows.integer(total), rows.flag(winner)
+            if seat is None or not 0 <= seat < seats or total is None or winner is None \
+                    or any(seat == other.seat for other in results):
+                continue
+            results.append(Result(seat, total, winner, rows.points(points)))
+        return results
 
 
-def newest_entry(game_id: int, rows, skip: frozenset, standing: bool) -> tuple[int, dict] | None:
-    """The newest of a game's log `rows` (seq, text; newest first, read one by one: the first
+def _shown(cell: Any) -> str:
+    """A cell as text for an export of the rows as they are (a blob as UTF-8, else its repr)."""
+    value = rows.text(cell)
+    return value if value is not None else repr(cell)
+
+
+def _tag(row: tuple) -> TaggedComponent | None:
+    """A tags row, or None when one of its cells is not text."""
+    cells = [rows.text(cell) for cell in row]
+    return None if None in cells else TaggedComponent(*cells)
+
+
+def newest_entry(game_id: int, found, skip: frozenset, standing: bool) -> tuple[int, dict] | None:
+    """The newest of a game's log rows `found` (seq, text; newest first, read one by one: the first
     that counts ends it) without its time, as `Store.log` gives it; None before the first move.
     Entries whose type is in `skip` are passed over (Home's last move: the pauses of a game
     left are no move). With `standing`, the newest move no undo took back (an undo takes back
     the newest move still standing before it). One that cannot be read is {} (only shown:
     resuming says why)."""
     undone = 0  # moves taken back by the undos passed so far
-    for seq, text in rows:
-        try:
-            entry = _entry(game_id, seq, text)
-        except UnreadableGame:
-            return seq, {}
+    for seq, cell in found:
+        number = rows.integer(seq)
+        entry, _problem = rows.entry(cell)
+        if entry is None or number is None:
+            return number or 0, {}
         if standing and entry.get("type") == "undo":
             undone += 1
         elif standing and undone and entry.get("type") not in skip:
@@ -588,5 +696,5 @@ def newest_entry(game_id: int, rows, skip: frozenset, standing: bool) -> tuple[i
         elif entry.get("type") not in skip:
             entry.pop("at", None)
             entry.pop("seen", None)
-            return seq, entry
+            return number, entry
     return None

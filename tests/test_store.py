@@ -434,10 +434,10 @@ def test_finish_writes_results_and_status(store):
     assert record.status == "finished"
     assert record.finished is not None
     results = store.results(game_id)
-    assert [r["seat"] for r in results] == [0, 1]
-    assert [r["total"] for r in results] == list(s.totals) == [19, 5]
-    assert [r["winner"] for r in results] == [True, False]
-    assert results[0]["points"] == {"routes": 10, "tickets_completed": 4, "tickets_failed": 0,
+    assert [r.seat for r in results] == [0, 1]
+    assert [r.total for r in results] == list(s.totals) == [19, 5]
+    assert [r.winner for r in results] == [True, False]
+    assert results[0].points == {"routes": 10, "tickets_completed": 4, "tickets_failed": 0,
                                     "attractions": 5}
     assert game_id not in [g.id for g in store.unfinished()]
 
@@ -447,14 +447,14 @@ def test_finish_twice_replaces_the_results(store):
     store.finish(game_id, sheet())
     store.finish(game_id, sheet(points=((1, 0, 0, 0), (3, 0, 0, 0))))
     results = store.results(game_id)
-    assert [r["total"] for r in results] == [1, 3]
-    assert [r["winner"] for r in results] == [False, True]
+    assert [r.total for r in results] == [1, 3]
+    assert [r.winner for r in results] == [False, True]
 
 
 def test_shared_victory_marks_every_winner(store):
     game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
     store.finish(game_id, sheet(points=((5, 0, 0, 0), (5, 0, 0, 0))))
-    assert [r["winner"] for r in store.results(game_id)] == [True, True]
+    assert [r.winner for r in store.results(game_id)] == [True, True]
 
 
 def test_reopen_removes_results(db_path, store):
@@ -481,7 +481,7 @@ def test_results_survive_reopening_the_file(db_path):
     store.close()
     store = Store(db_path)
     try:
-        assert [r["total"] for r in store.results(game_id)] == [19, 5]
+        assert [r.total for r in store.results(game_id)] == [19, 5]
         assert store.game(game_id).status == "finished"
     finally:
         store.close()
@@ -650,10 +650,10 @@ def test_a_result_whose_points_are_not_json_is_read_not_raised(db_path, rules):
                         broken, game_id)
         try:
             results = store.results(game_id)
-            assert [(r["seat"], r["total"], r["winner"]) for r in results] == [
+            assert [(r.seat, r.total, r.winner) for r in results] == [
                 (0, 19, True), (1, 5, False)]
-            assert results[1]["points"] == {} and results[0]["points"]["routes"] == 10
-            assert store.results(other)[1]["points"]["tickets_failed"] == -2
+            assert results[1].points == {} and results[0].points["routes"] == 10
+            assert store.results(other)[1].points["tickets_failed"] == -2
         finally:
             store.close()
 

@@ -320,8 +320,8 @@ def test_finishing_writes_results_and_undo_reopens(store, db_path, rules):
     record = store.game(table.game_id)
     assert record.status == "finished" and record.finished
     results = store.results(table.game_id)
-    assert [r["total"] for r in results] == list(sheet.totals)
-    assert [r["seat"] for r in results if r["winner"]] == list(sheet.winners)
+    assert [r.total for r in results] == list(sheet.totals)
+    assert [r.seat for r in results if r.winner] == list(sheet.winners)
     assert heard_status[-1] == ("finished", 3)  # the result is in before listeners hear
 
     assert table.undo() == last
@@ -375,7 +375,7 @@ def test_the_last_move_and_its_result_are_one_transaction(db_path, rules):
     store.db.execute("DROP TRIGGER refuse_results")
     table.submit(p.log[-1])
     assert store.game(table.game_id).status == "finished"
-    assert [r["total"] for r in store.results(table.game_id)] == list(table.score().totals)
+    assert [r.total for r in store.results(table.game_id)] == list(table.score().totals)
     store.close()
 
 
@@ -396,7 +396,7 @@ def test_a_status_stored_apart_from_its_log_is_repaired_on_resume(db_path, rules
             table = Table.resume(store, table.game_id)
         assert "repaired from the log" in caplog.text
         assert store.game(table.game_id).status == "finished"
-        assert [r["total"] for r in store.results(table.game_id)] == list(table.score().totals)
+        assert [r.total for r in store.results(table.game_id)] == list(table.score().totals)
     finally:
         store.close()
 
@@ -512,6 +512,6 @@ def test_the_moves_of_one_tap_are_one_transaction(db_path, rules):
     assert heard == last and table.status.phase is Phase.OVER
     assert [entry for _seq, entry in store.log(table.game_id)][-3:] == [a.to_json() for a in last]
     assert store.game(table.game_id).status == "finished"
-    assert [r["total"] for r in store.results(table.game_id)] == list(table.score().totals)
+    assert [r.total for r in store.results(table.game_id)] == list(table.score().totals)
     assert stored_state(db_path, table.game_id) == (table.state, table.actions)
     store.close()

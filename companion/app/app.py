@@ -77,6 +77,7 @@ class CompanionApp(App):
         self.db_path = db_path
         self.store: Store | None = None
         self.moved_aside: MovedAside | None = None  # a damaged database set aside at start
+        self.config_problem: str | None = None  # why companion.toml is not used (Home says)
         self.unopened: StoreError | None = None  # why the database could not be opened at all
         self.scanning = None
         self.rig = None
@@ -99,9 +100,11 @@ class CompanionApp(App):
         except StoreError as error:  # e.g. a missing disk: run, say why, save nothing
             log.error("the database cannot be opened: %s", error)
             self.store, self.unopened = nothing_saved(), error
-        self.language = self.store.setting("language", "en") or "en"
+        self.language = known_language(self.store.setting("language", "en"))
         self.set_keyboard(keyboard.wanted(self.store, self.kiosk))
         tr.switch(self.language)
+        from companion.config import problem
+        self.config_problem = problem()
         from . import widgets  # noqa: F401  the widgets the layouts name
         from .home import HomeScreen
         for name in KV_FILES:
@@ -496,8 +499,14 @@ def _stored_language(db: Path) -> str:
     except (StoreError, OSError):
         return "en"
     try:
-        return store.setting("language", "en") or "en"
+        return known_language(store.setting("language", "en"))
     except StoreError:
         return "en"
     finally:
         store.close()
+
+
+def known_language(stored: str | None) -> str:
+    """The stored language where this version has it, else English (a damaged cell)."""
+    from .i18n import LANGUAGES
+    return stored if stored in LANGUAGES else "en"

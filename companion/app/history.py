@@ -3,6 +3,7 @@ points of different games together), and a game's full log."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from kivy.app import App
@@ -14,7 +15,6 @@ from kivy.uix.label import Label
 
 from companion.boards import rules_for
 from companion.gamelog import CLOCK_ENTRIES, UNDO
-from companion.core.rules import RuleViolation
 from companion.store import GameRecord, GameStatus, UnreadableGame
 from . import l10n, records_hooks, unreadable
 from .games import game_ids, game_ui
@@ -47,10 +47,10 @@ def player_records(store) -> dict[str, dict[str, Record]]:
     for game in store.games(GameStatus.FINISHED):
         players = records.setdefault(game.game, {})
         for result_row in store.results(game.id):
-            record = players.setdefault(game.players[result_row["seat"]], Record())
-            total = result_row["total"]
+            record = players.setdefault(game.players[result_row.seat], Record())
+            total = result_row.total
             record.games += 1
-            record.wins += int(result_row["winner"])
+            record.wins += int(result_row.winner)
             record.total += total
             record.best = total if record.best is None else max(record.best, total)
     return records
@@ -133,33 +133,56 @@ class GameLogScreen(BaseScreen):
         box.clear_widgets()
         if not self.game_id:
             return
-        game = store.game(self.game_id)
-        self.title = game_name(game.game)
-        self.outcome = _("{date}: {outcome}").format(date=l10n.day(game.created),
-                                                    outcome=outcome(store, game))
-        if game.game not in game_ids():
-            return  # a game this version does not know: its lines cannot be read
-        rules = rules_for(game.game)
-        describe = game_ui(game.game).describe
-        try:
-            entries = [(seq, None if entry.get("type") == UNDO else rules.parse_action(entry))
-                       for seq, entry in store.log(self.game_id)
-                       if entry.get("type") not in CLOCK_ENTRIES]  # breaks are no moves
-        except UnreadableGame as error:  # its rows can still be exported as stored
-            unreadable.offer(self, error)
-            return
-        except RuleViolation as violation:
-            unreadable.offer(self, UnreadableGame(self.game_id, violation.message))
-            return
-        for seq, action in entries:
-            label = Label(text=f"{seq}. " + describe(action, game.players, rules),
-                          font_size=sp(15), size_hint_y=None, halign="left", valign="middle")
+        shown = page(store, self.game_id)
+        self.title, self.outcome = shown.title, shown.outcome
+        for text in shown.lines:
+            label = Label(text=text, font_size=sp(15), size_hint_y=None, halign="left",
+                          valign="middle")
             label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                        texture_size=lambda w, ts: setattr(w, "height", max(dp(26), ts[1])))
             box.add_widget(label)
-        problem = unopenable(store, self.game_id)
-        if problem is not None:  # its lines read, but it can't be opened: said over them
-            unreadable.offer(self, problem)
+        if shown.problem is not None:  # its rows can still be exported as stored
+            unreadable.offer(self, shown.problem)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A game's History page: its box, how it ended, its log in words, and why it can't be
+    opened (None: it can)."""
+
+    title: str
+    outcome: str
+    lines: list[str]
+    problem: UnreadableGame | None
+
+
+def page(store, game_id: int) -> Page:
+    """A game's page: every line of its log that can be read, in words; a line that cannot be
+    worded (a piece this version does not know) as it is stored, and the game's reason over
+    them. Raises only UnreadableGame's kin (StoreError) for a file that cannot be read."""
+    game = store.game(game_id)
+    title = game_name(game.game)
+    said = _("{date}: {outcome}").format(date=l10n.day(game.created),
+                                         outcome=outcome(store, game))
+    if game.game not in game_ids():  # a game this version does not know
+        return Page(title, said, [], UnreadableGame(game_id, _("this game is not known")))
+    rules = rules_for(game.game)
+    describe = game_ui(game.game).describe
+    try:
+        entries = store.log(game_id)
+    except UnreadableGame as error:
+        return Page(title, said, [], error)
+    lines = []
+    for seq, entry in entries:
+        if entry.get("type") in CLOCK_ENTRIES:  # breaks are no moves
+            continue
+        try:
+            action = None if entry.get("type") == UNDO else rules.parse_action(entry)
+            lines.append(f"{seq}. " + describe(action, game.players, rules))
+        except Exception:  # noqa: BLE001  a line it cannot word is shown as stored
+            lines.append(f"{seq}. " + _("(cannot be read: {entry})").format(
+                entry=json.dumps(entry, ensure_ascii=False)[:200]))
+    return Page(title, said, lines, unopenable(store, game_id))
 
 
 def unopenable(store, game_id: int) -> UnreadableGame | None:

@@ -3,6 +3,8 @@ finished game, history, settings; and the same unfinished games as New game's no
 
 from __future__ import annotations
 
+import logging
+
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -19,9 +21,11 @@ from .emblems import decorate
 from .games import game_ids, game_ui
 from .i18n import _
 from .screens import BaseScreen
-from .stored import Unfinished
+from .stored import Unfinished, home_games
 from .theme import touch
 from .widgets import Question, panel
+
+log = logging.getLogger(__name__)
 
 NOTICE_SECONDS = 600  # a damaged database set aside: long enough to be read and acted on
 TICK_SECONDS = 60  # "5 min ago" stays true while Home is left open
@@ -75,15 +79,25 @@ class HomeScreen(BaseScreen):
             widget.bind(size=self._fit)
 
     def refresh(self) -> None:
+        """The unfinished games and the start's notices. Home is where every fault returns to,
+        so it never raises itself: what fails here leaves the game buttons and a message."""
+        try:
+            self._refresh()
+        except Exception:  # noqa: BLE001  going Home must always work
+            log.exception("Home could not show the unfinished games")
+            self.ids.unfinished.clear_widgets()
+            self.ids.message.show(_("Something went wrong, so the app went back to Home. Your "
+                                    "games are saved up to the last move."))
+
+    def _refresh(self) -> None:
         app = App.get_running_app()
-        self._show_unfinished([Unfinished.of(app.store, record)
-                               for record in app.store.unfinished()])
+        games, trouble = home_games(app.store)
+        self._show_unfinished(games)
         for game_id, button in self.game_buttons.items():
             button.text = game_ui(game_id).title
-        if app.moved_aside is not None:  # stays up while Home is shown, in every language
-            self.ids.message.show(storage.moved_aside(app.moved_aside), seconds=NOTICE_SECONDS)
-        elif app.unopened is not None:
-            self.ids.message.show(storage.unopened(app.unopened), seconds=NOTICE_SECONDS)
+        notices = storage.start_notices(app, trouble)
+        if notices:  # stays up while Home is shown, in every language
+            self.ids.message.show(" ".join(notices), seconds=NOTICE_SECONDS)
 
     def _show_unfinished(self, games: list[Unfinished]) -> None:
         """One row per unfinished game, the one played most recently first."""
@@ -134,11 +148,10 @@ class HomeScreen(BaseScreen):
 
     def _tick(self, _dt) -> None:
         """How long ago, brought up to date (only the words: a finger may be on a card)."""
-        store = App.get_running_app().store
-        for record in store.unfinished():
-            card = self.cards.get(record.id)
+        for game in home_games(App.get_running_app().store)[0]:
+            card = self.cards.get(game.game_id)
             if card is not None:
-                card.details = Unfinished.of(store, record).details
+                card.details = game.details
 
     # ---- what the buttons do -------------------------------------------------------------
 
@@ -168,6 +181,9 @@ class HomeScreen(BaseScreen):
             if card is not None:
                 card.details = _("Can't be opened: {reason}").format(reason=error.reason)
             unreadable.offer(self, error)
+        except StoreError as error:  # the file itself could not be read
+            app.set_table(None)
+            self.ids.message.show(storage.unread(error))
 
     def ask_abandon(self, game: Unfinished) -> None:
         """Abandon asks first: the game leaves Home for good (History keeps it)."""

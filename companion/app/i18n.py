@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import logging
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ LANGUAGES = {  # code -> the language's own name
     "sv": "Svenska",
 }
 DOMAIN = "companion"
+log = logging.getLogger(__name__)
 
 
 def po_path(language: str) -> Path:
@@ -54,10 +56,21 @@ def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
 
 
 def catalog(language: str) -> gettext.NullTranslations:
+    """The language's catalog; English where it is missing or cannot be read (a damaged file:
+    `unreadable` then names the language, and Home says so)."""
     path = po_path(language)
     if language == "en" or not path.is_file():
         return gettext.NullTranslations()  # English: a msgid is its own text
-    return compile_catalog(read_catalog(path, language))
+    try:
+        return compile_catalog(read_catalog(path, language))
+    except Exception as error:  # noqa: BLE001  any damage: the app must still speak
+        log.error("the %s translation %s cannot be read, English is used: %s",
+                  language, path, error)
+        unreadable.add(language)
+        return gettext.NullTranslations()
+
+
+unreadable: set[str] = set()  # languages whose catalog was damaged: English was used
 
 
 class Translator(Observable):

@@ -67,7 +67,7 @@ class Rig:
         from companion.config import ConfigError, config_path, load  # after Home's frame
         try:
             pin_map = apply_overrides(DEFAULT_PIN_MAP, load(), str(config_path()))
-        except (ConfigError, ValueError) as error:
+        except (ConfigError, ValueError, TypeError, AttributeError) as error:
             log.error("the default pin map is used: %s", error)
             pin_map = DEFAULT_PIN_MAP
         try:

@@ -50,7 +50,7 @@ class Scanning:
         from companion.config import ConfigError, load, scanner_config  # after Home's frame
         try:
             config = scanner_config(load())
-        except ConfigError as error:
+        except (ConfigError, TypeError, ValueError) as error:
             log.error("no scanner: %s", error)
             return
         if config is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.recovery import MovedAside
-from companion.store import StoreError, Trouble
+from companion.store import CannotRead, StoreError, Trouble
 from .i18n import _
 
 
@@ -33,11 +33,16 @@ def moved_aside(moved: MovedAside) -> str:
 def unopened(error: StoreError) -> str:
     """The start-up notice when the database could not be opened, or only read: nothing will
     be saved."""
-    if error.trouble is Trouble.READ_ONLY:  # and the way the games get off the card
+    backup = _("To copy them off the card, plug in a USB stick and tap Settings, then “Back "
+               "up to a USB stick”.")
+    if isinstance(error, CannotRead):  # nothing was read: no promise of games to look at
+        pass
+    elif error.trouble is Trouble.READ_ONLY:  # and the way the games get off the card
         return _("The storage is read-only: every saved game can be looked at, but nothing new "
-                 "can be saved.") + " " + _(
-            "To copy them off the card, plug in a USB stick and tap Settings, then “Back up to "
-            "a USB stick”.")
+                 "can be saved.") + " " + backup
+    elif error.trouble is Trouble.FULL:
+        return _("The storage is full: every saved game can be looked at, but nothing new can "
+                 "be saved until there is room again.") + " " + backup
     return _("The saved games could not be opened ({reason}). Nothing can be saved until the "
              "storage is fixed and the app is started again.").format(
         reason=str(error.__cause__ or error))
@@ -49,3 +54,30 @@ def alert(error: StoreError):
     notice = Question(refused(error), _("OK"), lambda: None, None)
     notice.open(animation=False)
     return notice
+
+
+def unread(error: StoreError) -> str:
+    """The saved games could not be read now (a damaged page): what was stored is left as it
+    is on the card."""
+    return _("The saved games could not be read ({reason}). Nothing on the card was "
+             "changed.").format(reason=str(error.__cause__ or error))
+
+
+def start_notices(app, trouble: StoreError | None) -> list[str]:
+    """What Home says about the start: the database (set aside, not opened, read-only, not
+    readable now), a translation that could not be read, a config file that could not."""
+    from .i18n import LANGUAGES, unreadable
+    notices = []
+    if app.moved_aside is not None:
+        notices.append(moved_aside(app.moved_aside))
+    elif app.unopened is not None:
+        notices.append(unopened(app.unopened))
+    if trouble is not None:
+        notices.append(unread(trouble))
+    for language in sorted(unreadable):
+        notices.append(_("The {language} translation could not be read, so the app speaks "
+                         "English.").format(language=LANGUAGES.get(language, language)))
+    if app.config_problem is not None:
+        notices.append(_("The rig's config file could not be read, so its defaults are used "
+                         "({reason}).").format(reason=app.config_problem))
+    return notices

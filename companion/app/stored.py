@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 
 from companion.boards import rules_for
 from companion.gamelog import CLOCK_ENTRIES
-from companion.store import GameRecord, GameStatus, Store
+from companion.store import GameRecord, GameStatus, Store, StoreError
 from . import l10n
 from .games import game_ids, game_ui
 from .i18n import _
@@ -59,7 +59,7 @@ def last_move(store: Store, record: GameRecord) -> str | None:
     entry = store.last_entry(record.id, skip=CLOCK_ENTRIES, standing=True)
     if entry is None:
         return None
-    if record.game not in game_ids():
+    if record.game not in game_ids() or not entry[1]:  # {}: an entry that cannot be read
         return ""
     game = game_ui(record.game)
     try:
@@ -108,9 +108,9 @@ def result(store: Store, record: GameRecord) -> str:
     if record.status is not GameStatus.FINISHED:
         return _("not finished")
     results = store.results(record.id)
-    totals = ", ".join(f"{record.players[r['seat']]} {l10n.number(r['total'])}"
+    totals = ", ".join(f"{record.players[r.seat]} {l10n.number(r.total)}"
                        for r in results)
-    winners = " & ".join(record.players[r["seat"]] for r in results if r["winner"])
+    winners = " & ".join(record.players[r.seat] for r in results if r.winner)
     if not winners:
         return totals
     return _("{totals} – won by {winners}").format(totals=totals, winners=winners)
@@ -123,3 +123,21 @@ def outcome(store: Store, record: GameRecord) -> str:
         return result(store, record)
     return _("{players} – {result}").format(players=players_text(record),
                                             result=result(store, record))
+
+
+def home_games(store: Store, now: datetime | None = None) -> tuple[list[Unfinished], StoreError | None]:
+    """Home's unfinished games, and why they could not be read (a damaged file): Home always
+    shows, whatever the rows hold. A game that cannot be worded is shown by its id and players."""
+    try:
+        records = store.unfinished()
+    except StoreError as error:
+        log.error("the unfinished games cannot be read: %s", error)
+        return [], error
+    games = []
+    for record in records:
+        try:
+            games.append(Unfinished.of(store, record, now))
+        except Exception:  # noqa: BLE001  a game Home cannot word is still listed
+            log.warning("game %s cannot be worded", record.id, exc_info=True)
+            games.append(Unfinished(record.id, record.game, players_text(record), "", ""))
+    return games, None

@@ -67,8 +67,8 @@ def utc_time(moment: str | None) -> str:
 
 def seats(store: Store, game: Played) -> list[Seat]:
     first = game.header.options.get("first", 0)
-    return [Seat(game.header.players[row["seat"]], row["total"], row["winner"],
-                 row["seat"] == first) for row in store.results(game.record.id)]
+    return [Seat(game.header.players[row.seat], row.total, row.winner,
+                 row.seat == first) for row in store.results(game.record.id)]
 
 
 def finished(store: Store, game_id: int) -> Played:

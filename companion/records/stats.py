@@ -81,13 +81,13 @@ def game_stats(store: Store, game: str) -> GameStats:
         stats.minutes += play.minutes
         clocks = play.clocks.all()
         for row in results:
-            name = play.header.players[row["seat"]]
+            name = play.header.players[row.seat]
             player = stats.players.setdefault(name, PlayerStats(name))
             player.plays += 1
-            player.wins += int(row["winner"])
-            player.total += row["total"]
-            player.best = row["total"] if player.best is None else max(player.best, row["total"])
-            longest = clocks[row["seat"]].longest
+            player.wins += int(row.winner)
+            player.total += row.total
+            player.best = row.total if player.best is None else max(player.best, row.total)
+            longest = clocks[row.seat].longest
             player.longest_turn = max(player.longest_turn, longest)
             if longest > stats.longest_turn:
                 stats.longest_turn, stats.longest_by = longest, name
@@ -99,12 +99,12 @@ def head_to_head(store: Store, game: str, a: str, b: str) -> HeadToHead:
     points is ahead: the game's tie-break decided)."""
     plays = a_ahead = b_ahead = 0
     for play, results in finished_plays(store, game):
-        by_name = {play.header.players[row["seat"]]: row for row in results}
+        by_name = {play.header.players[row.seat]: row for row in results}
         if a not in by_name or b not in by_name or a == b:
             continue
         plays += 1
-        rank_a = (by_name[a]["total"], by_name[a]["winner"])
-        rank_b = (by_name[b]["total"], by_name[b]["winner"])
+        rank_a = (by_name[a].total, by_name[a].winner)
+        rank_b = (by_name[b].total, by_name[b].winner)
         a_ahead += rank_a > rank_b
         b_ahead += rank_b > rank_a
     return HeadToHead(a, b, plays, a_ahead, b_ahead)

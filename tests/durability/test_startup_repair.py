@@ -66,7 +66,7 @@ def test_a_last_move_stored_apart_from_its_results_is_repaired_at_start(db_path,
     try:
         assert "repaired from the log" in caplog.text
         assert store.game(table.game_id).status is GameStatus.FINISHED
-        assert [r["total"] for r in store.results(table.game_id)] == list(sheet.totals)
+        assert [r.total for r in store.results(table.game_id)] == list(sheet.totals)
         assert reconcile(store, [table.game_id]) == [], "agreeing now: nothing more to do"
     finally:
         store.close()

@@ -41,7 +41,7 @@ def results_of(store: Store, game: str) -> list[tuple[str, int, bool]]:
     rows = []
     for record in store.games("finished"):
         if record.game == game:
-            rows += [(record.players[r["seat"]], r["total"], r["winner"])
+            rows += [(record.players[r.seat], r.total, r.winner)
                      for r in store.results(record.id)]
     return rows
 
@@ -87,7 +87,7 @@ def test_head_to_head_counts_the_plays_both_played(tmp_path):
     rows = {}
     for record in store.games("finished"):
         if record.game == "ttr-nyc":
-            rows[record.id] = {record.players[r["seat"]]: (r["total"], r["winner"])
+            rows[record.id] = {record.players[r.seat]: (r.total, r.winner)
                                for r in store.results(record.id)}
     a, b = "Anna", "Ben"
     together = [r for r in rows.values() if a in r and b in r]
