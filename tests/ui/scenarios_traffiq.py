@@ -636,3 +636,34 @@ def preview_in(rules, state, action):
         return rules.preview(state, action)
     except RuleViolation:
         return None
+
+
+async def traffiq_entered_tile_not_asked_again(d, args):
+    """A tile nobody saw placed with a side tapped, the placement taken back with Undo: on the
+    same cell its sides are not asked again (offered as a known tile, turned, placed in two
+    taps)."""
+    await start_game(d, PLAYERS[:2], 0)
+    play, table = play_screen(d), d.app.table
+    spot = next(s for s in table.rules.tile_spots(table.state, 0) if s.implied is not None)
+    side = spot.implied.index(None)
+    await tap_cell(d, spot.cell)
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    await d.tap(play.dialog.chooser.chips[side][EDGE_ORDER.index(Edge.PARK)])
+    await tap_dialog(d, _("Place"))
+    await d.wait_for(lambda: len(table.actions) == 1, what="the tile stored")
+    first = table.actions[-1].to_json()
+    await d.tap_id(PLAY, "undo")
+    await d.wait_for(lambda: not table.actions, what="the placement taken back")
+    await d.frames(0.3)
+    before = d.counts.copy()
+    await tap_cell(d, spot.cell)
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question again")
+    dialog = play.dialog
+    seen = {"first": first, "tabs": [t.state for t in dialog.tabs] if dialog.tabs else None,
+            "tab": dialog.tabs[0].text if dialog.tabs else "",
+            "chosen": [e.value if e else None for e in dialog.chooser.chosen]}
+    await d.shot("traffiq-entered-again")
+    await tap_dialog(d, _("Place"))
+    await d.wait_for(lambda: len(table.actions) == 1, what="the tile stored again")
+    seen.update(again=table.actions[-1].to_json(), taps=d.counts.since(before).taps)
+    d.record("entered", seen)

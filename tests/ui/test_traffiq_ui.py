@@ -239,3 +239,13 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
             assert count == (0 if entry["scanner"] or kind == "show_tile" else 1), entry
         else:
             assert count <= MOST_TAPS[kind] + entry.get("compete", 0), entry
+
+
+def test_sides_entered_for_an_unseen_tile_are_not_asked_again(run_scenario):
+    """A placement of a tile nobody saw taken back with Undo: placing it again offers it as a
+    known tile (first tab, its turns), so the cell and Place store the same tile again."""
+    seen = run_scenario("traffiq_entered_tile_not_asked_again").check().report["entered"]
+    assert seen["tabs"] == ["down", "normal"], seen
+    assert seen["tab"] == "The tile you entered: turn it", seen
+    assert seen["chosen"] == seen["first"]["edges"], seen
+    assert seen["again"] == seen["first"] and seen["taps"] == 2, seen

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from companion.app.i18n import _
-from ..engine import Tile, Vehicle
+from ..engine import PlaceTile, Tile, Vehicle
 from ..engine.moves import TileSpot, ride
 
 
@@ -30,6 +30,9 @@ class MapChoice:
         self.vehicle: Vehicle | None = None  # the kind of vehicle riding
         self.rides: dict = {}  # each vehicle of that kind that can ride -> where it can go
         self.start = None  # the point it rides from
+        # sides entered for a tile nobody saw (a placement taken back, a question cancelled):
+        # (seat, tile, moves stored then); offered again instead of asking them anew
+        self.entered: tuple | None = None
 
     @property
     def city(self):
@@ -64,6 +67,22 @@ class MapChoice:
         if self.mode is Pick.NOTHING and not self.city.points_lit:
             self.city.cells_lit = [spot.cell for spot in
                                    self._ask(self.screen.table.rules.tile_spots)]
+
+    def remember(self, tile: Tile, undone: bool = False) -> None:
+        """Sides entered for a tile nobody saw: not asked again while the game stays here
+        (`undone`: its placement is being taken back, one move less)."""
+        table = self.screen.table
+        self.entered = (table.state.current, tile, len(table.actions) - undone)
+
+    def entered_turns(self, cell) -> tuple[Tile, ...]:
+        """The turns of the tile whose sides were entered that the engine accepts on `cell`."""
+        table = self.screen.table
+        s = table.state
+        if self.entered is None or self.entered[0] != s.current \
+                or self.entered[2] != len(table.actions):
+            return ()
+        return tuple(turn for turn in self.entered[1].rotations() if table.rules.check(
+            s, PlaceTile(s.current, cell[0], cell[1], turn.names())) is None)
 
     def only_way(self, cell) -> Tile | None:
         """The tile and turn when the engine offers one way only on `cell` (every tile of the

@@ -263,6 +263,12 @@ class TraffiqPlayScreen(PlayScreen):
         """A tile the player drew at setup, asked for before the first turn."""
         self.open_dialog(SetupTileDialog(self, seat))
 
+    def undo(self) -> None:
+        last = self.table.actions[-1] if self.table and self.table.actions else None
+        if isinstance(last, PlaceTile) and None in self.table.state.seats[last.seat].hand:
+            self.choice.remember(Tile.parse(last.edges), undone=True)  # its sides not asked again
+        super().undo()
+
     def ask_tile(self, cell) -> None:
         """A tile for this cell: placed at once where the engine offers one way only (said,
         and Undo takes it back), else the question."""

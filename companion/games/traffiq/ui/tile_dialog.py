@@ -31,6 +31,11 @@ class TileDialog(TraffiqDialog):
         spot = screen.choice.spot(cell)
         self.turns = tuple(spot.turns) if spot is not None else ()
         self.implied = spot.implied if spot is not None else None
+        # sides entered before for a tile nobody saw: offered as a known tile, not asked again
+        self.entered = bool(not self.turns and self.implied is not None
+                            and screen.choice.entered_turns(cell))
+        if self.entered:
+            self.turns = screen.choice.entered_turns(cell)
         self.tabs = self._tabs() if self.turns and self.implied is not None else None
         self.note = Factory.Note(font_size=sp(15))
         if self.tabs is None:  # with the tabs the note would not fit at 800×480: they say it
@@ -40,7 +45,7 @@ class TileDialog(TraffiqDialog):
         self.box.add_widget(Factory.Widget())  # a tall window: the rest stays at the top
         row = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
         self.turn = self.button("", self.chooser.turn)
-        self.cancel = self.button("", screen.cancel)
+        self.cancel = self.button("", self._cancel)
         self.place = self.button("", self._place, accent=True)
         for button in (self.turn, self.cancel, self.place):
             row.add_widget(button)
@@ -106,7 +111,8 @@ class TileDialog(TraffiqDialog):
                                "colour to change one (or scan the tile). Sides touching the "
                                "map are set: they must match.")
         if self.tabs is not None:
-            self.tabs[0].text = _("A tile you scanned: turn it")
+            self.tabs[0].text = (_("The tile you entered: turn it") if self.entered
+                                 else _("A tile you scanned: turn it"))
             self.tabs[1].text = _("Another tile: tap its sides")
         self.turn.text = _("Turn the tile")
         self.cancel.text = _("Cancel")
@@ -119,6 +125,14 @@ class TileDialog(TraffiqDialog):
         self.turn.disabled = len(chooser.turns) < 2
         self.turn.opacity = 1 if chooser.turns else 0
         self.screen.city.ghost = (self.cell, tuple(chooser.chosen))
+
+    def _cancel(self) -> None:
+        """Back out; sides tapped for a tile nobody saw are kept for its next cell."""
+        tile, table = self.chooser.tile, self.screen.table
+        if tile is not None and not self.chooser.turns \
+                and tile.edges != table.rules.likely_edges(table.state, self.cell):
+            self.screen.choice.remember(tile)
+        self.screen.cancel()
 
     def _place(self) -> None:
         tile = self.chooser.tile
