@@ -72,11 +72,13 @@ NOUNS = {
                  "x/mezők x/pontok x/csatlakozások x/szintek x/bájtok x/útvonalak x/vonatok "
                  "x/akciók x/lapkák x/célkártyák x/járművek"),
 }
-# A word a colour may follow without agreeing with it ("Farbe rot", "färgen röd", "ist rot").
+# A word a colour may follow without agreeing with it ("färgen röd", "ist rot"). Not German
+# "der Farbe rot" (a colour there is a noun, "Blau") nor Romanian "de culoare albastru" (it
+# agrees with "culoare": "albastră"): brackets instead (the review of 2026-11-28).
 COLOUR_BEFORE_OK = {
-    "de": {"farbe", "ist", "sind", "nicht", "und", "oder", "bzw", "als"},
+    "de": {"ist", "sind", "nicht", "und", "oder", "bzw", "als"},
     "sv": {"färgen", "inte", "och", "eller"},
-    "ro": {"culoarea", "culoare", "nu", "și", "sau"},
+    "ro": {"culoarea", "nu", "și", "sau"},
 }
 # A word after a colour that it would have to agree with: a German noun (capitalised) or a
 # Swedish one (Romanian puts its adjectives after the noun: the word before is checked).
@@ -237,4 +239,6 @@ def test_the_patterns_catch_the_issues_examples():
     assert not re.search(FORBIDDEN["de"][0][0], "Tippe auf eine Stadt")
     assert count_problems("ro", f"{N0}21{N1} cărți") and count_problems("en", f"{N0}1{N1} taxis")
     assert colour_problems("de", f"kein Würfel {C0}rot{C1}")
-    assert not colour_problems("de", f"der Farbe {C0}rot{C1}")
+    assert colour_problems("de", f"der Farbe {C0}rot{C1}")
+    assert colour_problems("ro", f"de culoare {C0}albastru{C1}")
+    assert not colour_problems("sv", f"i färgen {C0}röd{C1}")
