@@ -7,7 +7,7 @@ acknowledged may be lost.
 
 Each round forks a player that opens the database as the app does (`recovery.open_store`: the
 first to open the file after the cut), resumes the unfinished game or starts the next one, and
-plays it from a script: a seeded playout of the first registered game with a playout, with undos
+plays it from a script: a seeded playout of every registered game with a playout in turn (game 1 the first, game 2 the second, …), with undos
 mixed in (an undo, then the same move again) and, in some games, an undo after the end (then the
 last move again). After `Table.submit` or `Table.undo` returns it writes `ack <game> <seq>` to a
 pipe, unbuffered. The harness kills it with SIGKILL after a random delay, then, on a copy of the
@@ -45,9 +45,11 @@ from .store import GameStatus, Store, UnreadableGame
 from .table import Table
 
 
-def played() -> Game:
-    """The game the harness plays: the first registered game with a random playout."""
-    return next(game for game in games() if game.playout is not None)
+def played(game_id: int) -> Game:
+    """The game the harness plays as game number `game_id`: every registered game with a random
+    playout in turn (game 1 the first, game 2 the second, …)."""
+    playable = [game for game in games() if game.playout is not None]
+    return playable[(game_id - 1) % len(playable)]
 
 UNDO_CHANCE = 0.08  # after this share of moves the script takes the move back and plays it again
 END_UNDO_CHANCE = 0.5  # the share of games whose last move is taken back and played again
@@ -76,7 +78,7 @@ class Script:
 def script(seed: int, game_id: int) -> Script:
     """The scripted game number `game_id` of a run: 2–4 players, a random playout, undos."""
     rng = random.Random(f"powercut:{seed}:{game_id}")
-    game = played()
+    game = played(game_id)
     playout = game.playout()(game.rules(), rng.randint(game.least, game.most), rng)
     playout.play()
     entries: list[dict] = []
@@ -129,7 +131,7 @@ def _next_table(store: Store, seed: int) -> Table:
         return Table.resume(store, game_id)
     game_id = (store.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0) + 1
     plan = script(seed, game_id)
-    table = Table.start(store, played().game_id, plan.players, plan.options)
+    table = Table.start(store, played(game_id).game_id, plan.players, plan.options)
     if table.game_id != game_id:
         raise RuntimeError(f"expected game {game_id}, the database gave {table.game_id}")
     return table
@@ -150,6 +152,7 @@ class Figures:
     resumed: int = 0  # games resumed and compared with a fresh fold
     disagreements: int = 0  # games whose status or results were not what their log says
     games: int = 0
+    boxes: dict[str, int] = field(default_factory=dict)  # games stored, per game played
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
 
@@ -157,7 +160,8 @@ class Figures:
         return (f"{self.kills} kills, {self.acknowledged} acknowledged entries "
                 f"({self.checked} checks), {self.losses} lost, {self.unacknowledged} stored "
                 f"before their ack, {self.resumed} resumes compared, {self.disagreements} "
-                f"status disagreements, {self.games} games, "
+                f"status disagreements, {self.games} games "
+                f"({', '.join(f'{n} {box}' for box, n in sorted(self.boxes.items()))}), "
                 f"{len(self.problems)} problems, {self.seconds:.1f} s")
 
 
@@ -226,6 +230,8 @@ class Harness:
                 self._compare_status(store, game_id)  # before a resume could repair it
                 self._compare_resumed(store, game_id)
         self.figures.games = store.db.execute("SELECT count(*) FROM games").fetchone()[0]
+        self.figures.boxes = dict(store.db.execute("SELECT game, count(*) FROM games "
+                                                   "GROUP BY game").fetchall())
 
     def _in_flight(self, store: Store) -> None:
         """Entries stored that the cut stopped from being acknowledged: never more than one
@@ -283,7 +289,7 @@ class Harness:
         """games.status and results say what the script's standing moves say: over with that
         score, or being played."""
         record = store.game(game_id)
-        rules = played().rules()
+        rules = played(game_id).rules()
         state = rules.new_state(record.players, record.options)
         for move in script(self.seed, game_id).standing(len(store.log(game_id))):
             rules.apply(state, rules.parse_action(move))

@@ -85,3 +85,22 @@ def test_the_harness_notices_a_status_that_disagrees_with_the_log(tmp_path: Path
     store.close()
     harness.check()
     assert harness.figures.disagreements == 1
+
+
+def test_the_harness_plays_every_registered_game_in_turn(tmp_path: Path):
+    """Game 1 is the first registered game, game 2 the second, …: the cuts fall in all three
+    games' moves, not only Ticket to Ride's."""
+    from companion.games import games
+    from companion.powercut import play, played
+    boxes = [game.game_id for game in games() if game.playout is not None]
+    assert [played(n).game_id for n in range(1, 2 * len(boxes) + 1)] == boxes * 2
+    entries = sum(len(script(5, n).entries) for n in range(1, len(boxes))) + 1
+    read, write = os.pipe()
+    try:
+        play(tmp_path / "c.db", seed=5, ack=write, entries=entries)
+    finally:
+        os.close(write)
+        os.close(read)
+    store = Store(tmp_path / "c.db")
+    assert [game for (game,) in store.db.execute("SELECT game FROM games ORDER BY id")] == boxes
+    store.close()
