@@ -256,10 +256,10 @@ def _export_text(store: Store, game_id: int) -> str:
 
 def _backup(args: argparse.Namespace) -> int:
     """A consistent copy of the database and every game as a log file, in a new folder."""
-    from .records.backup import backup
+    from .records.backup import BackupError, backup
     try:
         done = backup(Path(args.db or default_path()), args.folder)
-    except (OSError, sqlite3.Error) as error:
+    except (BackupError, OSError, sqlite3.Error) as error:
         print(f"companion backup: {error}", file=sys.stderr)
         return 1
     print(f"Backed up to {done.folder}: the database and {done.games} games as log files"

@@ -42,6 +42,10 @@ DEFAULT_CONFIRM_WINDOW = 0.3
 DEFAULT_RETRY_SECONDS = 1.0
 DEFAULT_READ_TIMEOUT = 0.2
 DEFAULT_MAX_LINE_LENGTH = 128
+# A barcode without a check digit of its own counts when read twice in a row within this:
+# a reader in presentation mode reads a code it sees again and again, and a reader with a
+# trigger is pulled twice.
+LINE_CONFIRM_WINDOW = 2.0
 
 PROTOCOLS = ("rdm6300", "lines")
 
@@ -325,6 +329,32 @@ class FrameConfirmer:
         self._tag, self._run = None, 0
 
 
+def gs1_check_digit_ok(code: str) -> bool:
+    """An EAN-8, UPC-A, EAN-13 or GTIN-14 code whose last digit is its check digit (GS1's
+    mod-10: weights 3 and 1 from the right). Such a code carries its own confirmation."""
+    if len(code) not in (8, 12, 13, 14) or not code.isascii() or not code.isdigit():
+        return False
+    digits = [int(c) for c in code]
+    total = sum(d * (3 if n % 2 == 0 else 1) for n, d in enumerate(reversed(digits[:-1])))
+    return (10 - total % 10) % 10 == digits[-1]
+
+
+class LineConfirmer(FrameConfirmer):
+    """A barcode line counts when it carries a GS1 check digit that is right, or when the
+    same code is read twice in a row within ``window`` seconds: noise on the line that forms a
+    printable line now and then almost never forms the same one twice in a row."""
+
+    def __init__(self, window: float = LINE_CONFIRM_WINDOW,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(window, clock)
+
+    def confirm(self, tag: str) -> bool:
+        if gs1_check_digit_ok(tag):
+            self.reset()
+            return True
+        return super().confirm(tag)
+
+
 class TagRateLimit:
     """One scan per tag: a tag sighted again less than ``window`` seconds after its previous
     sighting is a repeat (the window restarts with every sighting, so a card left on the reader
@@ -473,7 +503,8 @@ class ScannerReader:
         self.protocol = protocol
         self.decoder: Decoder = decoder if decoder is not None else make_decoder(protocol)
         rfid = protocol == "rdm6300"  # barcodes keep their own rule: one scan per run of a code
-        self.confirmer = FrameConfirmer(confirm_window, clock) if rfid else None
+        self.confirmer: FrameConfirmer = (FrameConfirmer(confirm_window, clock) if rfid
+                                          else LineConfirmer(clock=clock))
         self.repeat_filter: RepeatFilter | TagRateLimit = (
             TagRateLimit(repeat_window, clock) if rfid else RepeatFilter(repeat_window, clock))
         self.retry_seconds = retry_seconds
@@ -645,12 +676,12 @@ class ScannerReader:
             log.exception("scanner: decoder failed; input dropped")
             self.decoder.reset()
             return
-        if self.confirmer is not None and _bad_frames(self.decoder) > bad:
+        if _bad_frames(self.decoder) > bad:
             self.confirmer.noisy()
         for tag in tags:
             if self._stop.is_set():
                 return
-            if self.confirmer is not None and not self.confirmer.confirm(tag):
+            if not self.confirmer.confirm(tag):
                 self._count("unconfirmed")
                 continue
             if not self.repeat_filter.accept(tag):

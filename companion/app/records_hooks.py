@@ -132,19 +132,44 @@ def backup_button():
 
 
 def back_up() -> None:
-    """A backup onto the plugged-in stick; a notice says where it went (or what to do)."""
+    """A backup onto the plugged-in stick, off the UI thread (a slow stick must not stop the
+    screen, nor the watchdog's pings, which come from the UI's own loop): a notice shows how
+    far it is, then says where it went (or what to do); its OK waits for the end."""
+    import threading
     from pathlib import Path
-    from companion.records.backup import to_stick
+    from kivy.clock import Clock
     from .widgets import Question
     store = App.get_running_app().store
+    notice = Question(_("Backing up: copying the database…"), _("OK"), lambda: None, None)
+    notice.yes_button.disabled = True
+    notice.open(animation=False)
+
+    def show(text: str, over: bool = False) -> None:
+        def now(_dt) -> None:
+            notice.note.text = text
+            notice.yes_button.disabled = not over
+        Clock.schedule_once(now)
+
+    def progress(done: int, total: int) -> None:
+        show(ngettext("Backing up: {done} of {total} game written…",
+                      "Backing up: {done} of {total} games written…", total).format(
+                          done=done, total=total))
+
+    def run() -> None:
+        show(_backed_up(Path(store.path), progress), over=True)
+
+    threading.Thread(target=run, name="backup", daemon=True).start()
+
+
+def _backed_up(source, progress) -> str:
+    """The backup (on its own thread) and what the notice says after it."""
+    from companion.records.backup import to_stick
     try:
-        done = to_stick(Path(store.path))
+        done = to_stick(source, progress=progress)
     except Exception as error:  # a full or pulled stick, a database that cannot be read
-        text = _("The backup failed: {error}").format(error=error)
-    else:
-        text = _("No USB stick found: plug one in, wait a moment, then tap again.") \
-            if done is None else ngettext(
-                "Backed up to {folder}: the database and {count} game as a log file.",
-                "Backed up to {folder}: the database and {count} games as log files.",
-                done.games).format(folder=done.folder, count=done.games)
-    Question(text, _("OK"), lambda: None, None).open(animation=False)
+        return _("The backup failed: {error}").format(error=error)
+    if done is None:
+        return _("No USB stick found: plug one in, wait a moment, then tap again.")
+    return ngettext("Backed up to {folder}: the database and {count} game as a log file.",
+                    "Backed up to {folder}: the database and {count} games as log files.",
+                    done.games).format(folder=done.folder, count=done.games)

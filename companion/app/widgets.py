@@ -64,6 +64,7 @@ class Question(ModalView):
         else:
             yes_button = Factory.AccentButton(text=yes)
         yes_button.bind(on_release=lambda *_: (self.dismiss(animation=False), on_yes()))
+        self.yes_button = yes_button
         row.add_widget(yes_button)
         if no is not None:
             no_button = (Factory.AccentButton if destructive else Factory.BigButton)(text=no)

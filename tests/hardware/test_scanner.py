@@ -579,7 +579,7 @@ def test_reader_from_config(pty_device, make_reader):
         assert reader.repeat_filter.window == 0.5 and reader.protocol == "lines"
         reader.start()
         rec.expect_status("connected")
-        pty_device.write(b"TICKET-7\r\n")
+        pty_device.write(b"TICKET-7\r\nTICKET-7\r\n")  # read twice: a barcode counts
         assert rec.take_tags(1) == ["TICKET-7"]
     finally:
         assert reader.stop(timeout=WAIT)
@@ -650,10 +650,14 @@ def test_loop_lines_protocol(loop_port, make_reader):
     rec = Recorder()
     reader = make_reader(loop_port, rec, protocol="lines")
     rec.expect_status("connected")
-    loop_port.write(b"QR-1\r\nQR-2\rQR-2\n\xff\n" + b"x" * 500 + b"\nQR-3\r\n")
-    assert rec.take_until("QR-3") == ["QR-1", "QR-2", "QR-3"]
+    # each code read twice in a row (a reader in presentation mode reads it again and again);
+    # an EAN-13 with its right check digit counts at once
+    loop_port.write(b"QR-1\r\nQR-1\nQR-2\rQR-2\nQR-2\n\xff\n" + b"x" * 500
+                    + b"\n4006381333931\nQR-3\r\nQR-3\r\n")
+    assert rec.take_until("QR-3") == ["QR-1", "QR-2", "4006381333931", "QR-3"]
     stats = reader.stats()
-    assert stats["repeats"] == 1 and stats["invalid"] == 1 and stats["too_long"] == 1
+    assert stats["unconfirmed"] == 3 and stats["repeats"] == 1
+    assert stats["invalid"] == 1 and stats["too_long"] == 1
     rec.assert_quiet()
 
 
@@ -870,12 +874,49 @@ def test_the_confirm_window_is_configurable():
             ScannerConfig.from_mapping(bad)
 
 
-def test_barcodes_keep_their_own_rule():
-    """A barcode reader sends one line per scan: one line is a scan, A B A is three."""
+def test_a_barcode_counts_read_twice_in_a_row_or_with_its_own_check_digit():
+    """One line of noise is no scan: a code counts when read twice in a row within two
+    seconds, or at once when it carries a right GS1 check digit (EAN-13 4006381333931)."""
     line = Line(protocol="lines")
-    assert line.reader.confirmer is None
     line.arrive(b"QR-1\nQR-2\nQR-1\n")
-    assert line.scans == ["QR-1", "QR-2", "QR-1"]
+    assert line.scans == []
+    line.arrive(b"QR-1\n")
+    assert line.scans == ["QR-1"]
+    line.clock.now += 10
+    line.arrive(b"4006381333931\n4006381333932\n96385074\n")  # the middle one's digit is wrong
+    assert line.scans == ["QR-1", "4006381333931", "96385074"]
+    line.clock.now += 10
+    line.arrive(b"QR-2\n")
+    line.clock.now += 2.5  # too late for the first read
+    line.arrive(b"QR-2\n")
+    assert line.scans[-1] != "QR-2"
+    line.arrive(b"QR-2\n")
+    assert line.scans[-1] == "QR-2"
+
+
+def test_measured_phantom_barcodes_from_random_noise_through_pyserial_loop():
+    """Random bytes through a real pyserial loop:// port to the reader: every printable line
+    the noise forms was a scan before (the one-line rule); now a line must come twice in a row
+    (or carry a GS1 check digit). Figures in hardware/README.md."""
+    rng = random.Random(17)
+    megabytes = max(0.25, NOISE_MB / 5)
+    scans: list[str] = []
+    port = serial.serial_for_url("loop://", baudrate=9600, timeout=READ_TIMEOUT)
+    reader = ScannerReader(port, protocol="lines", on_tag=scans.append,
+                           retry_seconds=RETRY, read_timeout=READ_TIMEOUT).start()
+    try:
+        total = int(megabytes * MEGABYTE)
+        for _ in range(total // 4096):
+            port.write(rng.randbytes(4096))
+        wait_until(lambda: reader.stats()["bytes"] == total, what="the noise to be read")
+        single = reader.decoder.lines  # lines the noise formed: the one-line rule's scans
+    finally:
+        assert reader.stop(timeout=WAIT)
+    print(f"\nbarcode noise through loop://: {megabytes:g} MB, {single} printable lines "
+          f"({single / megabytes:.0f} per MB: the one-line rule's phantoms), {len(scans)} scans "
+          f"({len(scans) / megabytes:g} per MB)")
+    assert single > 0
+    assert scans == []
 
 
 def test_a_tag_is_rate_limited_whatever_comes_between():

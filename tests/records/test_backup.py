@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.cli import main
 from companion.store import Store
 
@@ -99,3 +101,71 @@ def test_two_backups_in_one_second_get_a_folder_each(tmp_path):
     for _ in range(2):
         assert main(["backup", str(tmp_path / "b"), "--db", str(db)]) == 0
     assert len(list((tmp_path / "b").iterdir())) == 2
+
+
+def played_games(db: Path, count: int) -> None:
+    from companion.gamelog import read_lines
+    from companion.table import Table
+    example = ROOT / "data" / "ttr_nyc" / "examples" / "ttr-nyc-2p.jsonl"
+    header, _n, numbered = read_lines(example.read_text().splitlines())
+    entries = [e for _n, e in numbered]
+    store = Store(db)
+    for _ in range(count):
+        table = Table.start(store, header.game, header.players, header.options)
+        for entry in entries[:30]:
+            table.submit(entry)
+    store.close()
+
+
+def backups_in(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def test_a_backup_onto_a_full_stick_leaves_nothing_and_says_so(tmp_path, capsys, monkeypatch):
+    """Before: a full stick left a folder with a log cut at 8,192 bytes, looking complete."""
+    from companion.records import backup as module
+    db, stick = tmp_path / "c.db", tmp_path / "stick"
+    played_games(db, 4)
+    stick.mkdir()
+    real, written = module._write_file, []
+
+    def full(path, data):  # the third log file does not fit
+        if len(written) == 2:
+            raise OSError(28, "No space left on device")
+        written.append(path)
+        real(path, data)
+
+    monkeypatch.setattr(module, "_write_file", full)
+    assert main(["backup", str(stick), "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "nothing was left" in err
+    assert backups_in(stick) == []
+
+
+def test_a_log_that_does_not_read_back_as_written_fails_the_backup(tmp_path, monkeypatch):
+    """A stick that silently keeps only half of a file: the check reading it back finds
+    it, and the folder goes."""
+    from companion.records import backup as module
+    db, stick = tmp_path / "c.db", tmp_path / "stick"
+    played_games(db, 2)
+    stick.mkdir()
+    real = module._write_file
+    monkeypatch.setattr(module, "_write_file", lambda path, data: real(path, data[:len(data) // 2]))
+    with pytest.raises(module.BackupError, match="does not read back"):
+        module.backup(db, stick)
+    assert backups_in(stick) == []
+
+
+def test_a_killed_backups_folder_is_removed_by_the_next_and_never_looks_complete(tmp_path):
+    from companion.records.backup import backup
+    db, stick = tmp_path / "c.db", tmp_path / "stick"
+    played_games(db, 2)
+    killed = stick / ".companion-backup-2026-11-28_190000.partial" / "games"
+    killed.mkdir(parents=True)  # what a kill in the middle leaves: a hidden, unfinished folder
+    (killed / "game-1-ttr-nyc.jsonl").write_text('{"game": "ttr-nyc"')
+    seen = []
+    done = backup(db, stick, progress=lambda n, total: seen.append((n, total)))
+    assert backups_in(stick) == [done.folder.name]
+    assert sorted(p.name for p in done.folder.rglob("*")) == [
+        "companion.db", "game-1-ttr-nyc.jsonl", "game-2-ttr-nyc.jsonl", "games"]  # no -wal
+    assert seen == [(0, 2), (1, 2), (2, 2)]

@@ -230,12 +230,19 @@ async def records_backup(d, args):
     screen = d.app.root.current_screen
     seen = {"audit": await d.audit("records-settings")}
 
-    async def tap_backup(name):
-        await d.tap(_find(screen, "Back up to a USB stick"))
-        await d.frames(0.8)
-        notice = next(w for w in Window.children if type(w).__name__ == "Question")
-        text = " ".join(w.text for w in notice.walk() if type(w).__name__ == "Label"
+    def notice_text(notice) -> str:
+        return " ".join(w.text for w in notice.walk() if type(w).__name__ == "Label"
                         or getattr(w, "text", None) and "Note" in type(w).__name__)
+
+    async def tap_backup(name, during=None):
+        await d.tap(_find(screen, "Back up to a USB stick"))
+        await d.frames(0.2)
+        notice = next(w for w in Window.children if type(w).__name__ == "Question")
+        if during is not None:
+            await during(notice)
+        await d.wait_for(lambda: not notice.yes_button.disabled, timeout=60,
+                         what="the backup to end")
+        text = notice_text(notice)
         audit = await d.audit(name)
         await d.tap(_find(notice, "OK"))
         await d.frames(0.3)
@@ -247,6 +254,32 @@ async def records_backup(d, args):
     seen["folders"] = [p.name for p in stick.iterdir()]
     seen["files"] = sorted(str(p.relative_to(stick)).split("/", 1)[1] for p in stick.rglob("*")
                            if p.is_file())
+
+    # a slow stick: the notice shows how far it is, the UI's loop (which feeds systemd's
+    # watchdog) runs on meanwhile, and OK waits for the end
+    from kivy.clock import Clock
+    from companion.records import backup as module
+    import time
+    real = module._write_file
+
+    def slow(path, data):
+        time.sleep(2.5)
+        real(path, data)
+
+    module._write_file = slow
+
+    async def watch(notice):
+        frames = Clock.frames
+        await d.frames(1.0)
+        seen["progress"] = notice_text(notice)
+        seen["ok_while_running"] = not notice.yes_button.disabled
+        seen["progress_audit"] = await d.audit("records-backup-progress")
+        seen["frames_while_running"] = Clock.frames - frames
+
+    try:
+        seen["slow"], _audit = await tap_backup("records-backup-slow", during=watch)
+    finally:
+        module._write_file = real
     d.record("backup", seen)
 
 

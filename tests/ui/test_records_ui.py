@@ -71,7 +71,7 @@ def test_each_games_statistics_from_history_with_head_to_head(run_scenario):
     assert seen["back_to"] == "history", seen
 
 
-def test_settings_back_up_to_a_usb_stick_and_say_where(run_scenario):
+def test_settings_back_up_to_a_usb_stick_off_the_ui_thread_with_progress(run_scenario):
     seen = run_scenario("records_backup").check().report["backup"]
     clean(seen["audit"])
     assert "No USB stick found" in seen["none"], seen
@@ -79,6 +79,12 @@ def test_settings_back_up_to_a_usb_stick_and_say_where(run_scenario):
     assert len(seen["folders"]) == 1 and seen["folders"][0] in seen["done"], seen
     assert seen["files"] == ["companion.db", "games/game-1-manhattan-traffiq.jsonl"], seen
     clean(seen["done_audit"])
+    # a slow stick: progress on the screen, OK only at the end, the UI's loop never stops
+    assert "Backing up: 0 of 1 game written" in seen["progress"], seen
+    assert not seen["ok_while_running"]
+    assert seen["frames_while_running"] > 10, seen
+    clean(seen["progress_audit"])
+    assert "Backed up to" in seen["slow"], seen
 
 
 def _seconds(at: str) -> float:
