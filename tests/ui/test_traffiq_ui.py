@@ -90,7 +90,8 @@ def test_a_taught_tile_scanned_during_play(run_scenario):
 
 def test_whole_game_by_touch(run_scenario):
     """Every move of a seeded 2-player game tapped in, from Home to the results."""
-    run = run_scenario("traffiq_whole_game", seed=4).check()
+    # 100 moves by touch: about 250 s on a busy shared 2-core machine (2.5 s a move)
+    run = run_scenario("traffiq_whole_game", seed=4, timeout=420).check()
     results = run.report["results"]
     assert results["table_totals"] == run.report["expected"], results
     assert results["screen"] == "traffiq_scoring", results
