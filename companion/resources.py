@@ -42,6 +42,11 @@ def data_dir() -> Path:
     return Path(override) if override else _shipped("data")
 
 
+def shipped_data_dir() -> Path:
+    """The data shipped with the package, whatever `COMPANION_DATA` says."""
+    return _shipped("data")
+
+
 def locale_dir() -> Path:
     return data_dir() / "locale"
 

@@ -14,7 +14,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 from companion.core.rules import Action, Phase, RuleViolation
 from companion.recovery import MovedAside, nothing_saved, open_store
@@ -117,9 +117,7 @@ class CompanionApp(App):
             manager.promise((name,), partial(self._make_screen, manager, kv, make, name))
         for game_id in game_ids():
             game = game_ui(game_id)
-            manager.promise((game.play, game.score_only, game.scoring),
-                            partial(self.ensure_game, game_id))
-        manager.missing = self._game_of  # a game's own extra screen, e.g. TraffIQ's start
+            manager.promise(game.screens, partial(self.ensure_game, game_id))
         manager.bind(current=lambda _m, _name: memory.after_next_frame(Window))
         self.root = manager
         return manager
@@ -134,14 +132,6 @@ class CompanionApp(App):
         self.layout(kv)
         manager.add_widget(make()(name=name))
         long_lived()
-
-    def _game_of(self, name: str) -> None:
-        """A screen of a game not promised by name (e.g. TraffIQ's start tiles): the games are
-        built one by one until one has it."""
-        for game_id in game_ids():
-            self.ensure_game(game_id)
-            if ScreenManager.has_screen(self.root, name):
-                return
 
     def ensure_game(self, game_id: str) -> None:
         """A game's layouts and screens, built the first time the game is opened."""
@@ -182,7 +172,7 @@ class CompanionApp(App):
 
     def _game_screens(self) -> set[str]:
         game = game_ui(self.table.header.game)
-        return {game.play, game.score_only, game.scoring}
+        return set(game.screens)
 
     def on_start(self) -> None:
         from kivy.clock import Clock

@@ -25,10 +25,6 @@ class GameUi:
     rgba: Mapping[str, RGBA]  # how each colour is drawn
     colour_names: Callable[[str], str]  # a colour in the player's language
     starts: Callable[[], str] | None  # New game's "who starts?" (None: the rules don't say)
-    play: str  # the screens' names: playing, entering a finished game, the results
-    score_only: str
-    scoring: str
-    kv_files: tuple[str, ...]  # under kv/
     make_screens: Callable[[], list]  # builds this game's screens (after its kv is loaded)
     describe: Callable[[Any, tuple[str, ...], Any], str]  # one log line: action, players, rules
     options: Callable[[Any, str], dict] = lambda store, mode: {}  # extra options for a new game
@@ -50,6 +46,27 @@ class GameUi:
     @property
     def game_id(self) -> str:
         return self.game.game_id
+
+    @property
+    def play(self) -> str:  # the screens' names: playing, entering a finished game, the results
+        return self.game.screens.play
+
+    @property
+    def score_only(self) -> str:
+        return self.game.screens.score_only
+
+    @property
+    def scoring(self) -> str:
+        return self.game.screens.scoring
+
+    @property
+    def screens(self) -> tuple[str, ...]:
+        """Every screen of the game, its own extra ones too."""
+        return self.game.screens.all()
+
+    @property
+    def kv_files(self) -> tuple[str, ...]:  # under kv/
+        return self.game.kv
 
     @property
     def title(self) -> str:

@@ -52,20 +52,20 @@ class LazyScreens(ScreenManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._makers: dict[str, Callable[[], None]] = {}
-        self.missing: Callable[[str], None] | None = None  # asked for a name nobody promised
 
     def promise(self, names, make: Callable[[], None]) -> None:
         """`make()` adds the screens `names` (a maker may add more than one: a game's screens
-        come together; it is called again for each name, so it must do nothing the 2nd time)."""
+        come together; it is called again for each name, so it must do nothing the 2nd time).
+        A name already promised or made is refused: two screens of one name would be one."""
         for name in names:
+            if self.has_screen(name):
+                raise ValueError(f"a screen named {name!r} is already promised or made")
             self._makers[name] = make
 
     def get_screen(self, name):
         make = self._makers.pop(name, None)
         if make is not None:
             make()
-        elif self.missing is not None and not super().has_screen(name):
-            self.missing(name)
         return super().get_screen(name)
 
     def has_screen(self, name) -> bool:

@@ -19,6 +19,8 @@ from typing import Any, Callable, Mapping
 
 from companion.core.rules import RuleViolation, Rules
 
+from .contract import APP_OPTIONS, ContractError, Loader, Screens, check  # noqa: F401
+
 PACKAGES = ("ttr_nyc", "rotw", "traffiq")  # Home shows them in this order
 
 
@@ -38,9 +40,10 @@ class Variant:
 
 @dataclass(frozen=True)
 class Game:
-    """One game the companion knows: everything the shared code may ask of it."""
+    """One game the companion knows, and its contract: every piece the shared code may ask of
+    it, checked when it registers (companion.games.contract, docs/adding-a-game.md)."""
 
-    game_id: str  # as in logs and the database
+    game_id: str  # the kind of game, as in logs and the database
     title: str  # the box's name as sold in English
     least: int  # players
     most: int
@@ -49,15 +52,24 @@ class Game:
     package: str = ""  # the module that registered it (its screens, report … live there)
     names: Mapping[str, str] = field(default_factory=dict)  # language -> the box's local name
     variants: tuple[Variant, ...] = ()
+    # Its engine's own options, beyond the app's APP_OPTIONS (each Variant's among them).
+    options: tuple[str, ...] = ()
+    # Its engine takes options["mode"] == "score_only": only a finished position is entered.
+    score_only: bool = False
+    screens: Screens | None = None  # its screens' names (None: no screens, a test game)
+    kv: tuple[str, ...] = ()  # its layouts, under kv/
+    data: str | None = None  # its folder under data/ (box.json, examples/)
     # Loaded when first asked for: `ui` returns the app's side (companion.app.games.GameUi),
     # `report` the module with describe_state(game), state_json(game), CATEGORY_TITLES and
     # PROVISIONAL (and optionally WINNER_NOTES: decided_by -> the winner line's note), `bench`
     # the module with run(report_line, quick) -> figures (and optionally long_game), `playout`
-    # the class (rules, players, rng) -> a PlayoutLoop.
+    # the class (rules, players, rng) -> a PlayoutLoop, `rule_cards` the module with CARDS
+    # (and optionally TABLE_OPTIONS).
     ui: Callable[[], Any] | None = None
     report: Callable[[], Any] | None = None
     bench: Callable[[], Any] | None = None
     playout: Callable[[], Callable[..., Any]] | None = None
+    rule_cards: Callable[[], Any] | None = None
     # (rules, state) -> the count of each kind of piece: the same after every move of a game.
     components: Callable[[], Callable[[Rules, Any], dict[str, int]]] | None = None
     # (a finished playout) -> each seat's total worked out without the engine's scoring code,
@@ -76,18 +88,14 @@ class Game:
         return self.names.get(language, self.title)
 
 
-def lazy(module: str, attribute: str) -> Callable[[], Any]:
+def lazy(module: str, attribute: str) -> Loader:
     """A loader for `module.attribute`, imported when the loader is first called."""
-
-    def load() -> Any:
-        return getattr(importlib.import_module(module), attribute)
-
-    return load
+    return Loader(module, attribute)
 
 
-def module(name: str) -> Callable[[], Any]:
+def module(name: str) -> Loader:
     """A loader for a whole module, imported when the loader is first called."""
-    return lambda: importlib.import_module(name)
+    return Loader(name)
 
 
 _games: dict[str, Game] = {}
@@ -95,8 +103,10 @@ _loaded = False
 
 
 def register(game: Game) -> Game:
-    """Add a game (the built-in ones are added on first use; tests add their own)."""
+    """Add a game (the built-in ones are added on first use; tests add their own), once its
+    contract is checked: ContractError names each missing or misnamed piece."""
     _load()
+    check(game, _games.values())
     _games[game.game_id] = game
     return game
 
@@ -112,6 +122,7 @@ def _load() -> None:
     _loaded = True
     for package in PACKAGES:
         game = importlib.import_module(f"{__name__}.{package}").GAME
+        check(game, _games.values())
         _games.setdefault(game.game_id, game)
 
 

@@ -1,6 +1,6 @@
 """Rules help: a rule card for every refusal, in our own words, and the table options a game offers.
 
-Each game's package may have a `rule_cards` module with `CARDS` (its RuleCards) and
+Each game may declare a `rule_cards` module (its `Game.rule_cards`) with `CARDS` (its RuleCards) and
 `TABLE_OPTIONS` (its TableOptions); the cards here, `COMMON`, explain the refusals every game
 shares. Every `RuleViolation` code of every engine is linked from exactly one card of its game
 or of `COMMON` (tests/games/test_rule_cards.py checks it, in every language). Titles and texts
@@ -9,8 +9,6 @@ are msgids (`N_()`): the catalog tool collects them, the app translates them whe
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,12 +64,9 @@ COMMON = (
 
 
 def rule_book(game_id: str) -> Any | None:
-    """The game's `rule_cards` module (CARDS, TABLE_OPTIONS), or None if it has none."""
-    package = game(game_id).package
-    name = f"{package}.rule_cards"
-    if not package or importlib.util.find_spec(name) is None:
-        return None
-    return importlib.import_module(name)
+    """The game's `rule_cards` module (CARDS, TABLE_OPTIONS), or None if it declares none."""
+    loader = game(game_id).rule_cards
+    return loader() if loader is not None else None
 
 
 def cards(game_id: str) -> tuple[RuleCard, ...]:

@@ -23,7 +23,8 @@ import noughts_game
 from companion import cli
 from companion.core.rules import Phase
 from companion.gamelog import Header, fold, fold_lines
-from companion.games import games, register, unregister
+from companion.games import APP_OPTIONS, games, register, unregister
+from companion.games.rule_cards import table_options
 from companion.store import Store
 from companion.table import Table
 
@@ -96,6 +97,27 @@ def test_every_move_played_is_checked_and_offered(game):
                 assert action.type in offered, f"{action} is not offered: {offered}"
             rules.apply(playout.state, action)
             playout.log.append(action)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_the_engine_takes_the_options_the_app_sends_every_game(game):
+    """New game writes who starts, the colours, the places and the mode into every header; a
+    game that scores finished games takes "score_only" too."""
+    players = [f"P{seat + 1}" for seat in range(game.least)]
+    for mode in ("play", "score_only") if game.score_only else ("play",):
+        options = {"first": 0, "colours": list(game.colours_at(game.least)[:game.least]),
+                   "places": list(range(game.least)), "mode": mode}
+        assert set(options) == set(APP_OPTIONS)
+        assert game.rules().new_state(players, options) is not None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_a_game_uses_only_the_options_it_declares(game):
+    """Its playouts' options and its table options are the app's or its own `options`."""
+    declared = {*APP_OPTIONS, *game.options}
+    assert {option.option for option in table_options(game.game_id)} <= declared
+    for seed in SEEDS[:3]:
+        assert set(play(game, seed).options) <= declared
 
 
 @pytest.mark.parametrize("game", GAMES, ids=ids)

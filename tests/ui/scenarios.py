@@ -106,7 +106,7 @@ def totals_row(rows: list[list[str]]) -> list[str]:
 def results_seen(d) -> dict:
     """What the results part of the scoring screen shows (the table read either way round:
     players down and categories across, or categories down and players across)."""
-    scoring = screen(d, "scoring")
+    scoring = screen(d, "ttr_nyc_scoring")
     grid = scoring.ids.results
     cols = grid.cols or 1
     cells = [c.text for c in reversed(grid.children)]
@@ -255,7 +255,7 @@ async def full_game(d, args):
 
 async def illegal_moves(d, args):
     """A claim the player cannot pay and a face-up Taxi as second card: refused, nothing stored."""
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     await new_game(d, PLAYERS[:2], first=0)
     await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
     for key in ("red", "taxi", "blue", "green", "black"):
@@ -268,19 +268,19 @@ async def illegal_moves(d, args):
     message = play.ids.map_message
     # Anna holds the 2 cards dealt to her, unseen: Chelsea – Soho needs 4.
     rows, actions = stored_rows(args.db), len(d.app.table.actions)
-    await tap_route(d, "play", "r23")
+    await tap_route(d, "ttr_nyc_play", "r23")
     await d.frames(0.2)
     d.record("long_route", {
         "message_opacity": message.opacity, "message_text": message.text,
-        "message_on_map": inside(message, the_map(d, "play")),
+        "message_on_map": inside(message, the_map(d, "ttr_nyc_play")),
         "dialog": play.dialog.kind if play.dialog else None, "modal_views": len(open_dialogs(d)),
-        "selected": the_map(d, "play").selected,
+        "selected": the_map(d, "ttr_nyc_play").selected,
         "rows_before": rows, "rows_after": stored_rows(args.db),
         "actions_before": actions, "actions_after": len(d.app.table.actions)})
     await d.shot("illegal-claim")
 
     # Anna takes the face-up red card; the table turns up a pink one in its place.
-    await d.tap_id("play", "slot0")
+    await d.tap_id("ttr_nyc_play", "slot0")
     await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the replacement question")
     await tap_text(d, card_name("pink"))
     await d.wait_for(lambda: len(d.app.table.actions) == actions + 2 and play.dialog is None,
@@ -304,7 +304,7 @@ async def illegal_moves(d, args):
     # A claim while drawing cards: refused with the reason, on the map.
     first_text = message.text
     message.hide()
-    await tap_route(d, "play", "r08")
+    await tap_route(d, "ttr_nyc_play", "r08")
     await d.frames(0.2)
     d.record("claim_mid_draw", {
         "message_opacity": message.opacity, "message_text": message.text,
@@ -332,7 +332,7 @@ async def route_colours(d, args):
     names the route's own colour and offers its cards; a route the cards cannot pay is refused
     naming the colour and the counts; a blue route is claimed with blue cards."""
     from companion.games.ttr_nyc.engine import DrawBlind
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     await new_game(d, PLAYERS[:2], first=0)
     await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
     for key in ("green", "black", "pink", "red", "orange"):
@@ -353,9 +353,9 @@ async def route_colours(d, args):
     for colour in (*CARD_KEYS[:-1], "gray"):
         route = next(r for r in routes if (r.colour.key if r.colour is not None else "gray")
                      == colour and r.length == 2)
-        await tap_route(d, "play", route.id)
+        await tap_route(d, "ttr_nyc_play", route.id)
         await d.wait_for(lambda: dialog_is(d, "claim"), what=f"the claim dialog of {route.id}")
-        if the_map(d, "play").selected != route.id:
+        if the_map(d, "ttr_nyc_play").selected != route.id:
             await tap_text(d, _("The other route of this double route"))
         dialogs[colour] = {"route": route.id, "title": visible_texts(play.dialog)[0],
                            "buttons": [b.text for b in dialog_buttons(d)]}
@@ -369,16 +369,16 @@ async def route_colours(d, args):
         route = next(r for r in routes if r.colour is not None and r.colour.key == colour
                      and r.length == 3)
         message.hide()
-        await tap_route(d, "play", route.id)
+        await tap_route(d, "ttr_nyc_play", route.id)
         await d.frames(0.2)
         refusals[colour] = {"text": message.text, "opacity": message.opacity,
                             "dialog": play.dialog.kind if play.dialog else None}
     d.record("refusals", refusals)
 
     blue = dialogs["blue"]["route"]
-    await tap_route(d, "play", blue)
+    await tap_route(d, "ttr_nyc_play", blue)
     await d.wait_for(lambda: dialog_is(d, "claim"), what="the blue route's claim dialog")
-    if the_map(d, "play").selected != blue:
+    if the_map(d, "ttr_nyc_play").selected != blue:
         await tap_text(d, _("The other route of this double route"))
     await tap_text(d, payment_label(("blue", "blue")))
     await d.wait_for(lambda: table.actions[-1].type == "claim_route", what="the claim")
@@ -387,7 +387,7 @@ async def route_colours(d, args):
     # Ben holds 2 pink cards and 2 unseen: a 3-space blue route is refused, naming blue.
     route = next(r for r in routes if r.colour is Card.BLUE and r.length == 3)
     message.hide()
-    await tap_route(d, "play", route.id)
+    await tap_route(d, "ttr_nyc_play", route.id)
     await d.frames(0.2)
     d.record("blue_refused", {"text": message.text, "opacity": message.opacity,
                               "player": table.state.current})
@@ -399,12 +399,12 @@ async def killed_mid_game(d, args):
     playout = make_playout(args.seed)
     await new_game(d, PLAYERS[:2], first=playout.options["first"])
     await play_by_touch(d, playout.log[:15])
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     d.record("before_kill", {"game_id": d.app.table.game_id,
                              "actions": len(d.app.table.actions),
                              "rows": stored_rows(args.db)})
     if not play.ids.tickets.closed:
-        await d.tap_id("play", "tickets")  # a question open, nothing stored yet
+        await d.tap_id("ttr_nyc_play", "tickets")  # a question open, nothing stored yet
     await d.shot("before-kill")
     d.record("dialog_at_kill", play.dialog.kind if play.dialog else None)
     os.kill(os.getpid(), signal.SIGKILL)
@@ -430,7 +430,7 @@ async def resume_after_kill(d, args):
     entries = store.log(table.game_id)
     store.close()
     folded = fold(Header(record.game, record.players, record.options), entries)
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     d.record("resumed", {"screen": d.app.root.current, "game_id": table.game_id,
                          "actions": len(table.actions), "entries": len(entries),
                          "same_state": folded.state == table.state,
@@ -498,23 +498,23 @@ async def score_only_game(d, args):
     """Score a finished game: the routes tapped on the map, then each player's tickets."""
     players, routes, tickets = read_score_only_example()
     await new_game(d, players, mode="score_only")
-    await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
-    so = screen(d, "score_only")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_score_only", what="the score-only map")
+    so = screen(d, "ttr_nyc_score_only")
     for seat, name in enumerate(players):
         tab = next(t for t in so.ids.tabs.children if t.text == name)
         await d.tap(tab)
         await d.wait_for(lambda: so.seat == seat, what=f"{name}'s tab")
         for route_id in routes[seat]:
             before = len(d.app.table.actions)
-            await tap_route(d, "score_only", route_id)
+            await tap_route(d, "ttr_nyc_score_only", route_id)
             await d.wait_for(lambda: len(d.app.table.actions) == before + 1,
                              what=f"{name}'s route {route_id} to be stored")
             done = d.app.table.actions[-1]
             assert (done.type, done.seat, done.route) == ("place_route", seat, route_id), done
     await d.shot("score-only-map")
     from kivy.core.window import Window
-    d.record("map_share", the_map(d, "score_only").width / Window.width)
-    await d.tap_id("score_only", "to_tickets")
+    d.record("map_share", the_map(d, "ttr_nyc_score_only").width / Window.width)
+    await d.tap_id("ttr_nyc_score_only", "to_tickets")
     for seat, name in enumerate(players):
         await d.wait_for(lambda: d.app.table.status.seat == seat, what=f"{name}'s tickets")
         await reveal(d, tickets[seat], shot=f"score-only-tickets-{seat}")
@@ -529,7 +529,7 @@ async def tour(d, args, full: bool = True):
     moves: only the taps that open a screen or a dialog are done by touch)."""
     playout = make_playout(args.seed)
     log = playout.log
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     d.record("language", d.app.language)
     await d.audit("home")
     await d.tap(screen(d, "home").game_buttons["ttr-nyc"])
@@ -543,20 +543,20 @@ async def tour(d, args, full: bool = True):
 
     i = await advance(d, log, i, lambda: at_turn_start(d) and coloured_choice(d) is not None,
                       "a route with several payments")
-    await tap_route(d, "play", coloured_choice(d))
+    await tap_route(d, "ttr_nyc_play", coloured_choice(d))
     await d.wait_for(lambda: dialog_is(d, "claim"), what="the claim dialog")
     await d.audit("claim")
     await tap_text(d, _("Cancel"))
     if not play.ids.tickets.closed:
-        await d.tap_id("play", "tickets")
+        await d.tap_id("ttr_nyc_play", "tickets")
         await d.wait_for(lambda: dialog_is(d, "keep_draw"), what="the ticket question")
         await d.audit("keep_draw")
         await tap_text(d, _("Cancel"))
     i = await advance(d, log, i, lambda: at_turn_start(d) and gray_choice(d) is not None,
                       "a gray route payable in several colours")
-    await tap_route(d, "play", gray_choice(d))
+    await tap_route(d, "ttr_nyc_play", gray_choice(d))
     await d.wait_for(lambda: dialog_is(d, "claim"), what="the claim dialog")
-    if the_map(d, "play").selected != gray_choice(d):
+    if the_map(d, "ttr_nyc_play").selected != gray_choice(d):
         await tap_text(d, _("The other route of this double route"))
     await d.audit("claim_colour")
     chip = next(b for b in dialog_buttons(d) if getattr(b, "card", ""))
@@ -566,10 +566,10 @@ async def tour(d, args, full: bool = True):
     await d.audit("play")
 
     if full:
-        await d.tap_id("play", "home")
+        await d.tap_id("ttr_nyc_play", "home")
         await d.audit("home_resume")
         await d.tap_id("home", "resume")
-        await d.wait_for(lambda: d.app.root.current == "play", what="the game again")
+        await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the game again")
         i = await advance(d, log, i, lambda: len(d.app.table.actions) >= 40 and
                           at_turn_start(d), "the middle of the game")
         await d.audit("play_midgame")
@@ -578,7 +578,7 @@ async def tour(d, args, full: bool = True):
         await d.audit("final_round")
     i = await advance(d, log, i, lambda: d.app.table.status.phase is Phase.SCORING,
                       "the scoring")
-    await d.wait_for(lambda: d.app.root.current == "scoring", what="the scoring screen")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_scoring", what="the scoring screen")
     await d.audit("scoring_entry")
     for action in log[i:]:
         await reveal(d, action.tickets, shot=None)
@@ -586,7 +586,7 @@ async def tour(d, args, full: bool = True):
     await d.audit("results")
     d.record("results", results_seen(d))
 
-    await d.tap_id("scoring", "home")
+    await d.tap_id("ttr_nyc_scoring", "home")
     await d.wait_for(lambda: d.app.root.current == "home", what="Home")
     await d.tap_id("home", "history")
     await d.audit("history")
@@ -607,13 +607,13 @@ async def tour(d, args, full: bool = True):
         await fill_new_game(d, players, mode="score_only")
         await d.audit("new_game_score_only")
         await d.tap_id("new_game", "start")
-        await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
+        await d.wait_for(lambda: d.app.root.current == "ttr_nyc_score_only", what="the score-only map")
         from companion.games.ttr_nyc.engine import PlaceRoute
         for seat in routes:
             for route_id in routes[seat]:
                 d.app.table.submit(PlaceRoute(seat, route_id))
         await d.audit("score_only")
-        await d.tap_id("score_only", "to_tickets")
+        await d.tap_id("ttr_nyc_score_only", "to_tickets")
         await d.audit("score_only_tickets")
 
 
@@ -694,7 +694,7 @@ async def scanning(d, args):
         os.write(master, rdm6300_frame(tags[key]) * 2)  # a card on the reader: read twice
         count = setup.index(key) + 1
         await d.wait_for(lambda: count == 5 or
-                         len(screen(d, "play").reports.collected) == count,
+                         len(screen(d, "ttr_nyc_play").reports.collected) == count,
                          what=f"the scanned {key} card")
     await d.wait_for(lambda: d.app.table.state.display[0] is not None, what="the display")
     d.record("display", [c.key for c in d.app.table.state.display])
@@ -712,11 +712,11 @@ async def scanning(d, args):
     await d.tap(taxi)
     d.record("taught", str(app.store.tag("0B00000001")))
     await d.tap_id("teach", "back")
-    await d.wait_for(lambda: app.root.current == "play", what="back to the game")
+    await d.wait_for(lambda: app.root.current == "ttr_nyc_play", what="back to the game")
 
     messages = []
-    original = screen(d, "play").show_message
-    screen(d, "play").show_message = lambda text, *a, **k: (messages.append(text),
+    original = screen(d, "ttr_nyc_play").show_message
+    screen(d, "ttr_nyc_play").show_message = lambda text, *a, **k: (messages.append(text),
                                                             original(text, *a, **k))
     os.close(master)  # unplugged
     link.unlink()
@@ -772,7 +772,7 @@ async def seats_and_scanned_hands(d, args):
     await d.tap_id("new_game", "start")
     d.record("options", app.table.header.options)
 
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
     for key in ("red", "blue", "green", "black", "pink"):
         await tap_text(d, card_name(key))
@@ -803,7 +803,7 @@ async def seats_and_scanned_hands(d, args):
     await d.shot("scan-drawn-card")
     await tap_text(d, card_name("pink"))
     await d.wait_for(lambda: app.table.state.drawn == 1, what="the first card")
-    await d.tap_id("play", "deck")
+    await d.tap_id("ttr_nyc_play", "deck")
     await d.wait_for(lambda: dialog_is(d, "which_card"), what="the second drawn-card question")
     await tap_text(d, card_name("taxi"))
     await d.wait_for(lambda: app.table.state.current == 1, what="Ben's turn")

@@ -33,7 +33,7 @@ async def escape_asks(d, args) -> None:
     """Escape on a game asks; Stay keeps the game; Leave goes Home with the game saved;
     Escape on New game goes back to Home; on Home it asks before closing."""
     await new_game(d, ["Anna", "Ben"])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the play screen")
     game = d.app.table.game_id
     await press_escape(d)
     asked = [type(v).__name__ for v in open_dialogs(d)]
@@ -69,7 +69,7 @@ async def second_instance(d, args) -> None:
     log = Path(args.shots) / "state" / "companion" / "companion.log"
     d.record("second_log", log.read_text(encoding="utf-8") if log.exists() else "")
     await new_game(d, ["Anna", "Ben"])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the first app plays on")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the first app plays on")
 
 
 # ---- typing on the kiosk's on-screen keyboard ----------------------------------------------
@@ -133,7 +133,7 @@ async def kiosk_typing(d, args) -> None:
                               "screens_at": d.app.root.y})
     await d.tap(list(reversed(new.ids.starts.children))[0])
     await d.tap_id("new_game", "start")
-    await d.wait_for(lambda: d.app.root.current == "play", what="the game")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the game")
     d.record("players", list(d.app.table.header.players))
 
 
@@ -179,11 +179,11 @@ async def undo_names_the_move(d, args) -> None:
     from scenarios import make_playout, press_seat
     playout = make_playout(args.seed)
     await new_game(d, list(playout.players), first=playout.options["first"])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the play screen")
     for action in playout.log[:12]:
         assert d.app.submit(action)
     await d.frames(0.3)
-    last = screen(d, "play").describe(d.app.table.actions[-1])
+    last = screen(d, "ttr_nyc_play").describe(d.app.table.actions[-1])
     seat = d.app.table.status.seat
     await press_seat(d, seat, hold=1.4)
     asked = [getattr(v, "text", "") for v in open_dialogs(d)]
@@ -204,7 +204,7 @@ async def language_after_rebuilt_home(d, args) -> None:
     the old cards stay bound to the translator: switching the language then must not crash."""
     from kivy.core.window import Window
     await new_game(d, ["Anna", "Ben"])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the play screen")
     Window.dispatch("on_keyboard", 27, 41, None, [])
     await d.frames(0.2)
     await d.tap(await dialog_button(d, "Leave"))

@@ -326,7 +326,7 @@ async def audit_ttr(d, args):
     from companion.app.rig import UndoQuestion
     tour = Tour(d, args.languages)
     app = d.app
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     new = screen(d, "new_game")
 
     # Home as it first looks; its questions; Settings
@@ -388,7 +388,7 @@ async def audit_ttr(d, args):
 
     await tour.visit("new-game-unfinished", unfinished, lambda: close_all(d))
     await d.tap_id("new_game", "start")
-    await d.wait_for(lambda: app.root.current == "play", what="the play screen")
+    await d.wait_for(lambda: app.root.current == "ttr_nyc_play", what="the play screen")
     i = 0
 
     async def advance(until, what):
@@ -410,13 +410,13 @@ async def audit_ttr(d, args):
         route = coloured_choice(d)
 
         async def claim():
-            await tap_route(d, "play", route)
+            await tap_route(d, "ttr_nyc_play", route)
             await d.wait_for(asked("claim"), what="the claim dialog")
 
         await tour.visit("ttr-claim", claim, lambda: close_all(d))
         if not play.ids.tickets.closed:
             async def tickets():
-                await d.tap_id("play", "tickets")
+                await d.tap_id("ttr_nyc_play", "tickets")
                 await d.wait_for(asked("keep_draw"), what="the ticket question")
 
             await tour.visit("ttr-keep-draw", tickets, lambda: close_all(d))
@@ -428,7 +428,7 @@ async def audit_ttr(d, args):
 
         async def refuse():
             message.hide()
-            await tap_route(d, "play", refused)
+            await tap_route(d, "ttr_nyc_play", refused)
             await d.frames(0.2)
 
         async def hide():
@@ -453,9 +453,9 @@ async def audit_ttr(d, args):
         route = gray_choice(d)
 
         async def gray():
-            await tap_route(d, "play", route)
+            await tap_route(d, "ttr_nyc_play", route)
             await d.wait_for(asked("claim"), what="the claim dialog")
-            if screen(d, "play").map.selected != route:
+            if screen(d, "ttr_nyc_play").map.selected != route:
                 await tap_text(d, _("The other route of this double route"))
 
         async def pay():
@@ -473,7 +473,7 @@ async def audit_ttr(d, args):
         await tour.visit("ttr-final-round")
     if await tour.step("ttr: scoring", advance(
             lambda: app.table.status.phase is Phase.SCORING, "the scoring")):
-        await d.wait_for(lambda: app.root.current == "scoring", what="the scoring screen")
+        await d.wait_for(lambda: app.root.current == "ttr_nyc_scoring", what="the scoring screen")
         await tour.visit("ttr-ticket-entry")
 
         async def reveal_all():
@@ -490,14 +490,14 @@ async def audit_ttr(d, args):
     await new_game_form(d, "ttr-nyc", FOUR, None, mode="score_only")
     await tour.visit("new-game-score-only")
     await d.tap_id("new_game", "start")
-    await d.wait_for(lambda: app.root.current == "score_only", what="the score-only map")
+    await d.wait_for(lambda: app.root.current == "ttr_nyc_score_only", what="the score-only map")
     for seat in routes:
         for route_id in routes[seat]:
             app.table.submit(PlaceRoute(seat, route_id))
     await d.frames(0.1)
     await tour.visit("ttr-score-only")
-    await d.tap_id("score_only", "to_tickets")
-    await d.wait_for(lambda: app.root.current == "scoring", what="the tickets")
+    await d.tap_id("ttr_nyc_score_only", "to_tickets")
+    await d.wait_for(lambda: app.root.current == "ttr_nyc_scoring", what="the tickets")
     await tour.visit("ttr-score-only-tickets")
     d.record("done", True)
 

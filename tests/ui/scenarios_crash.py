@@ -96,15 +96,15 @@ async def uncaught_error_by_tap(d, args):
     await d.frames(0.5)
     home = screen(d, "home")
     await d.tap(home.cards[home_state(d)["cards"][0]])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the play screen")
     before = len(d.app.table.actions)
-    bug = planted_bug(screen(d, "play"))
+    bug = planted_bug(screen(d, "ttr_nyc_play"))
     await finger(d, bug)
     await d.frames(0.4)
     d.record("after_bug", {**home_state(d), "before": before})
     await d.shot("crash-back-home")
     await d.tap(screen(d, "home").cards[home_state(d)["cards"][0]])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the play screen again")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the play screen again")
     d.record("resumed", {"screen": d.app.root.current, "actions": len(d.app.table.actions)})
 
 

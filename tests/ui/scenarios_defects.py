@@ -13,7 +13,7 @@ async def undo_at_the_start(d, args):
     await new_game(d, ["Anna", "Ben"])
     await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the setup question")
     from companion.app.i18n import _
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     back = play.dialog.back
     assert back.text == _("Undo"), back.text
     await d.tap_at(*back.to_window(*back.center))  # a finger on it, greyed or not
@@ -169,7 +169,7 @@ async def refusal_banners(d, args):
     from scenarios_table import start
     play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
     seen = {}
-    await tap_route(d, "play", "r23")  # Chelsea – Soho: 4 cards needed, refused
+    await tap_route(d, "ttr_nyc_play", "r23")  # Chelsea – Soho: 4 cards needed, refused
     await d.frames(0.4)
     banner = shown_messages()
     seen["map_refused"] = messages_seen()
@@ -184,12 +184,12 @@ async def refusal_banners(d, args):
     d.app.go_home()
     await d.wait_for(lambda: d.app.root.current == "home", what="Home")
     await new_game(d, ["Anna", "Ben"], mode="score_only")
-    await d.wait_for(lambda: d.app.root.current == "score_only", what="the score-only map")
-    await d.tap_id("score_only", "to_tickets")
-    scoring = screen(d, "scoring")
-    await d.wait_for(lambda: d.app.root.current == "scoring", what="the tickets")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_score_only", what="the score-only map")
+    await d.tap_id("ttr_nyc_score_only", "to_tickets")
+    scoring = screen(d, "ttr_nyc_scoring")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_scoring", what="the tickets")
     await d.frames(0.4)
-    await d.tap_id("scoring", "done")  # no ticket tapped: refused
+    await d.tap_id("ttr_nyc_scoring", "done")  # no ticket tapped: refused
     await d.frames(0.4)
     seen["tickets_refused"] = messages_seen()
     await d.shot("tickets-refused")
@@ -416,7 +416,7 @@ async def taxi_flush_question(d, args):
     pretend = playout("ttr-nyc", 2, seed=1)
     app.start_game("ttr-nyc", ["Anna", "Ben"], GAMES["ttr-nyc"][1][:2], pretend.options["first"],
                    variants={k: v for k, v in pretend.options.items() if k != "first"})
-    await d.wait_for(lambda: app.root.current == "play", what="the play screen")
+    await d.wait_for(lambda: app.root.current == "ttr_nyc_play", what="the play screen")
     table = app.table
     for _n in range(400):
         s = table.state
@@ -426,7 +426,7 @@ async def taxi_flush_question(d, args):
     else:
         raise AssertionError("no flush in 400 moves")
     await d.frames(0.5)
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     await d.shot("taxi-flush")
     d.record("flush", {"heading": str(play.dialog.heading.text) if play.dialog else ""})
 

@@ -67,7 +67,7 @@ async def powercut_player(d, args):
     while len(app.table.actions) < len(playout.log):
         before = stored["seq"]
         if wants_undo(d, args.seed, before):
-            await d.tap_id("play", "undo")
+            await d.tap_id("ttr_nyc_play", "undo")
         else:
             await play_action(d, playout.log[len(app.table.actions)])
         await d.wait_for(lambda: stored["seq"] == before + 1, what=f"entry {before + 1} stored")
@@ -76,8 +76,8 @@ async def powercut_player(d, args):
 
 def wants_undo(d, seed: int, seq: int) -> bool:
     """Now and then, when the Undo button is there to be tapped (a turn's start, no question)."""
-    play = screen(d, "play")
-    if d.app.root.current != "play" or play.dialog is not None or not d.app.table.actions:
+    play = screen(d, "ttr_nyc_play")
+    if d.app.root.current != "ttr_nyc_play" or play.dialog is not None or not d.app.table.actions:
         return False
     return at_turn_start(d) and random.Random(f"{seed}:{seq}").random() < UNDO_CHANCE
 
@@ -94,7 +94,7 @@ def check_resumed(d, db) -> None:
     folded = fold(Header(record.game, record.players, record.options), entries)
     assert folded.state == table.state and list(folded.actions) == list(table.actions), \
         "the resumed game is not a fresh fold of its log"
-    assert d.app.root.current in ("play", "scoring"), d.app.root.current
+    assert d.app.root.current in ("ttr_nyc_play", "ttr_nyc_scoring"), d.app.root.current
     say(f"resumed {table.game_id} {len(entries)} {d.app.root.current}")
 
 
@@ -149,7 +149,7 @@ async def full_during_play(d, args):
     store = d.app.store
     pages = store.db.execute("PRAGMA page_count").fetchone()[0]
     store.db.execute(f"PRAGMA max_page_count = {pages}")  # no room for another page
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     refused = None
     for n, action in enumerate(playout.log):
         await play_action(d, action)

@@ -98,7 +98,7 @@ async def unfinished_games(d, args):
 
     home = screen(d, "home")
     await d.tap(home.cards[ttr])
-    await d.wait_for(lambda: d.app.table is not None and d.app.root.current == "play",
+    await d.wait_for(lambda: d.app.table is not None and d.app.root.current == "ttr_nyc_play",
                      what="the first game again")
     d.record("resumed", {"game_id": d.app.table.game_id, "moves": len(d.app.table.actions),
                          "screen": d.app.root.current})
@@ -155,7 +155,7 @@ async def new_game_notice(d, unfinished: int) -> None:
     await d.tap(notice)
     await d.audit("games-set-aside")
     await d.tap(new.asking.cards[unfinished])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the game resumed from New game")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the game resumed from New game")
     seen["resumed"] = d.app.table.game_id
     await leave_game(d)
     await d.tap(home.game_buttons[ROTW])

@@ -55,13 +55,13 @@ async def kiosk_evening(d, args) -> None:
     await d.tap(list(reversed(new.ids.starts.children))[pretend.options["first"]])
     found["audits"]["new-game"] = cut_words(await d.audit("evening-new-game"))
     await d.tap_id("new_game", "start")
-    await d.wait_for(lambda: d.app.root.current == "play", what="the game")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the game")
     ttr_game = d.app.table.game_id
     found["players"] = list(d.app.table.header.players)
     await play_by_touch(d, pretend.log[:TOUCHED_MOVES])
     found["audits"]["play"] = cut_words(await d.audit("evening-play"))
 
-    await d.tap_id("play", "home")  # the game is saved move by move: Home keeps it
+    await d.tap_id("ttr_nyc_play", "home")  # the game is saved move by move: Home keeps it
     await d.wait_for(lambda: d.app.root.current == "home", what="Home")
     await open_new_game(d, "rotw-card-game", "play")
     new = screen(d, "new_game")
@@ -82,7 +82,7 @@ async def kiosk_evening(d, args) -> None:
     found["audits"]["home"] = cut_words(await d.audit("evening-home"))
 
     await d.tap(home.cards[ttr_game])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the set-aside game")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the set-aside game")
     found["resumed"] = {"game": d.app.table.game_id, "moves": len(d.app.table.actions),
                         "same": [a.to_json() for a in d.app.table.actions]
                         == [a.to_json() for a in pretend.log[:TOUCHED_MOVES]]}
@@ -95,7 +95,7 @@ async def kiosk_evening(d, args) -> None:
     found["audits"]["results"] = cut_words(await d.audit("evening-results"))
     found["totals"] = list(d.app.table.score().totals)
     found["planned"] = list(d.app.table.rules.score(pretend.state).totals)
-    found["winner_text"] = screen(d, "scoring").winner_text
+    found["winner_text"] = screen(d, "ttr_nyc_scoring").winner_text
     found["stored_status"] = d.app.store.game(ttr_game).status
     d.record("evening", found)
 

@@ -50,7 +50,7 @@ async def messages_in_ttr(d, args):
     the screen's two message widgets (one box), undo (said alone)."""
     play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
     seen = {}
-    await tap_route(d, "play", "r23")
+    await tap_route(d, "ttr_nyc_play", "r23")
     await d.frames(0.4)
     seen["refused"] = messages_seen()
     await d.audit("ttr-refused")
@@ -61,7 +61,7 @@ async def messages_in_ttr(d, args):
     seen["after_move"] = messages_seen()
     seen["stats"] = play.stats
     await d.audit("ttr-drawn")
-    await tap_route(d, "play", "r23")  # a second action: refused over the map
+    await tap_route(d, "ttr_nyc_play", "r23")  # a second action: refused over the map
     await d.frames(0.3)
     await d.tap(play.ids.tickets)  # greyed after a card: refused in the panel's message
     await d.frames(0.4)

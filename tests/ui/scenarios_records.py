@@ -337,7 +337,7 @@ async def records_set_aside(d, args):
     await back_home(d)  # Escape's Leave
     seen["other"] = _kinds(d, second)[-1]
     await d.tap(home.cards[first])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the first game's play screen")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the first game's play screen")
     await d.frames(0.4)
     seen["reopened"] = {"paused": d.app.table.paused, "breaks": len(_break_views())}
     seen["break_audit"] = await d.audit("records-break-on-reopening")
@@ -345,7 +345,7 @@ async def records_set_aside(d, args):
     await d.wait_for(lambda: d.app.root.current == "home", what="Home from the break")
     seen["break_home"] = {"breaks": len(_break_views()), "log": _kinds(d, first)[moves:]}
     await d.tap(home.cards[first])
-    await d.wait_for(lambda: d.app.root.current == "play", what="the first game again")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the first game again")
     await d.frames(0.4)
     await d.tap(_find(_break_views()[0], "Go on playing"))
     await d.frames(0.3)

@@ -99,7 +99,7 @@ async def rules_help_each_game(d, args):
     play, _pretend = await start(d, "ttr-nyc", players=["Anna", "Ben"])
     await d.tap(play.ids.deck)  # a first card drawn blind: a claim now is a second action
     await d.frames(0.2)
-    await tap_route(d, "play", "r08")
+    await tap_route(d, "ttr_nyc_play", "r08")
     await d.frames(0.3)
     found["ttr-nyc"] = await why_and_rules(d, play.ids.map_message, "ttr")
     found["ttr-nyc"]["screen"] = await rules_screen_from_play(d, play, "ttr")

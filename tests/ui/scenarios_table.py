@@ -11,7 +11,7 @@ from scenarios import press_seat
 
 PLAYERS = ["Anna", "Benedikt", "Cleo", "Dora"]
 GAMES = {  # game id: (its play screen, the colours)
-    "ttr-nyc": ("play", ["blue", "purple", "white", "yellow"]),
+    "ttr-nyc": ("ttr_nyc_play", ["blue", "purple", "white", "yellow"]),
     "rotw-card-game": ("rotw_play", ["purple", "light_blue", "grey", "green"]),
     "manhattan-traffiq": ("traffiq_play", ["red", "yellow", "blue", "green"]),
 }

@@ -7,7 +7,7 @@ def test_escape_asks_before_leaving_a_game_and_before_closing(run_scenario):
     run = run_scenario("escape_asks").check()
     escape = run.report["escape"]
     assert escape["asked"][0] == "Question"  # on top of the game's own question, if one is open
-    assert escape["stayed"] == "play"
+    assert escape["stayed"] == "ttr_nyc_play"
     assert escape["left_to"] == "home" and escape["saved"] == "playing"
     assert escape["open_after"] == []  # the game's questions closed with its screen
     assert run.report["escape_home"] == {"from_new_game": "home", "home_asks": ["Question"]}

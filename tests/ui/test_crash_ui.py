@@ -69,7 +69,7 @@ def test_games_with_broken_rows_are_said_and_everything_else_works(run_scenario,
     assert report["start"]["cards"] == sorted([good, options, refused, cut]), \
         "every game is listed"
     tapped = report["tapped"]
-    assert tapped[str(good)]["screen"] == "play" and tapped[str(good)]["actions"] == 20
+    assert tapped[str(good)]["screen"] == "ttr_nyc_play" and tapped[str(good)]["actions"] == 20
     for game_id, words in ((options, "not JSON"), (refused, "teleport"),
                            (cut, "log entry 20 is not JSON")):
         shown = tapped[str(game_id)]
@@ -136,7 +136,7 @@ def test_an_uncaught_error_in_a_tap_goes_back_home_and_is_logged(run_scenario, t
     after = report["after_bug"]
     assert after["screen"] == "home" and not after["table"], after
     assert "went back to Home" in after["message"] and after["opacity"] == 1, after
-    assert report["resumed"] == {"screen": "play", "actions": after["before"]}
+    assert report["resumed"] == {"screen": "ttr_nyc_play", "actions": after["before"]}
     errors = report["app_errors"]
     assert len(errors) == 1 and "ZeroDivisionError" in errors[0], errors
     assert "Traceback" in errors[0] and "scenarios_crash.py" in errors[0], "with its traceback"
@@ -188,6 +188,6 @@ def test_read_only_storage_shows_every_game_and_saves_nothing(run_scenario, tmp_
                                "but nothing new can be saved. To copy them off the card, plug "
                                "in a USB stick and tap Settings, then “Back up to a USB "
                                "stick”."), home
-    assert run.report["resumed"] == {"screen": "play", "actions": 20}
+    assert run.report["resumed"] == {"screen": "ttr_nyc_play", "actions": 20}
     refused = run.report["new_game"]
     assert "storage is read-only" in refused["alert"] and refused["games"] == 2, refused

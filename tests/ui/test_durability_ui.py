@@ -208,7 +208,7 @@ def test_a_full_disk_during_play_refuses_the_move_on_screen(x_display, kivy_home
     db = tmp_path / "companion.db"
     report = run_once(x_display, kivy_home, shots_dir, tmp_path, "full_during_play", db)
     refused = report["refused"]
-    assert refused["screen"] == "play"
+    assert refused["screen"] == "ttr_nyc_play"
     assert "storage is full" in refused["alert"] and "saved up to the last move" in \
         refused["alert"]
     assert refused["actions"] == refused["move"] == refused["stored"]  # nothing lost or half-done

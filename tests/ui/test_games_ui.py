@@ -35,7 +35,7 @@ def test_every_unfinished_game_is_on_home_and_each_can_be_resumed_or_abandoned(r
 
     resumed = report["resumed"]  # Resume on the first game's card: the very same game
     assert resumed == {"game_id": started["ttr"], "moves": started["ttr_moves"],
-                       "screen": "play"}, resumed
+                       "screen": "ttr_nyc_play"}, resumed
 
     abandoned = report["abandoned"]
     assert abandoned["asked"] == ["Question"], abandoned

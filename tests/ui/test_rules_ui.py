@@ -35,7 +35,7 @@ def test_every_games_refusal_has_a_why_that_opens_its_rule_card(run_scenario):
         assert "[b]Whose turn it is[/b]" in seen["rules"], game_id
     screen = found["ttr-nyc"]["screen"]
     assert screen["inside"] and min(screen["button"]) >= 48, screen
-    assert "[b]Double routes[/b]" in screen["rules"] and screen["back_to"] == "play", screen
+    assert "[b]Double routes[/b]" in screen["rules"] and screen["back_to"] == "ttr_nyc_play", screen
     clean(screen["audit"])
 
 

@@ -78,7 +78,7 @@ def judge_audits(report: dict, screens: list[str],
 
 def judge_results(results: dict, totals: list[int]) -> None:
     """The scoring screen shows the results (not the ticket entry) with these totals."""
-    assert results["screen"] == "scoring", results
+    assert results["screen"] == "ttr_nyc_scoring", results
     assert results["table_totals"] == totals, results
     assert results["stored_status"] == "finished", results
     assert not results["entering"], results
@@ -184,7 +184,7 @@ def test_resume_after_the_process_is_killed(run_scenario):
     assert button["above_new_game"], f"Resume is not offered first: {button}"
 
     resumed = report["resumed"]
-    assert resumed["screen"] == "play", resumed
+    assert resumed["screen"] == "ttr_nyc_play", resumed
     assert resumed["game_id"] == before["game_id"], resumed
     assert resumed["entries"] == 15 and resumed["actions"] == 15, resumed
     assert resumed["same_state"], "the resumed state is not a fresh fold of the stored log"

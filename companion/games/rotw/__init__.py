@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.games import N_, Game, Variant, lazy, module
+from companion.games import N_, Game, Screens, Variant, lazy, module
 
 if TYPE_CHECKING:
     from .engine import Box, Rotw
@@ -35,6 +35,11 @@ GAME = Game(
     game_id=GAME_ID, title="Railways of the World: The Card Game", least=2, most=4,
     colours=("purple", "light_blue", "grey", "green"), rules=rules, package=PACKAGE,
     variants=(FAMILY,),
+    options=("family", "scanned_draws", "scanned_setup", "locomotive_second", "value_five_stops",
+             "family_locomotives"),
+    score_only=True, screens=Screens("rotw"),
+    kv=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
+    data="rotw", rule_cards=module(f"{PACKAGE}.rule_cards"),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "RotwPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.games import N_, Game, Variant, lazy, module
+from companion.games import N_, Game, Screens, Variant, lazy, module
 
 if TYPE_CHECKING:
     from .engine import Box, Traffiq
@@ -40,6 +40,11 @@ GAME = Game(
     game_id=GAME_ID, title="Manhattan TraffIQ", least=2, most=4,
     colours=("red", "yellow", "blue", "green"), rules=rules, package=PACKAGE,
     variants=(SCENARIO,),
+    options=("scenario", "start_tiles", "rulebook_colours", "scanned_draws", "scanned_setup",
+             "forfeit"),
+    score_only=True, screens=Screens("traffiq", more=("start",)),
+    kv=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
+    data="traffiq", rule_cards=module(f"{PACKAGE}.rule_cards"),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TraffiqPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),

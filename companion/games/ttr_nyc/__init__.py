@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from companion.games import Game, lazy, module
+from companion.games import Game, Screens, lazy, module
 
 if TYPE_CHECKING:
     from .engine import Board, TtrNyc
@@ -31,6 +31,10 @@ GAME = Game(
     game_id=GAME_ID, title="Ticket to Ride: New York", least=2, most=4,
     colours=("blue", "purple", "white", "yellow"), rules=rules, package=PACKAGE,
     names={"de": "Zug um Zug: New York"},
+    options=("scanned_hands",),
+    score_only=True, screens=Screens("ttr_nyc"),
+    kv=("ttr_nyc/play.kv", "ttr_nyc/score_only.kv", "ttr_nyc/scoring.kv"),
+    data="ttr_nyc", rule_cards=module(f"{PACKAGE}.rule_cards"),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TtrPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),

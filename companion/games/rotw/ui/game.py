@@ -12,8 +12,9 @@ def _screens() -> list:
     from .play import RotwPlayScreen
     from .score_only import RotwScoreOnlyScreen
     from .scoring import RotwScoringScreen
-    return [RotwPlayScreen(name="rotw_play"), RotwScoreOnlyScreen(name="rotw_score_only"),
-            RotwScoringScreen(name="rotw_scoring")]
+    screens = GAME.screens
+    return [RotwPlayScreen(name=screens.play), RotwScoreOnlyScreen(name=screens.score_only),
+            RotwScoringScreen(name=screens.scoring)]
 
 
 def _describe(action, players, rules) -> str:
@@ -55,8 +56,6 @@ def game_ui() -> GameUi:
     return GameUi(
         game=GAME, rgba=PLAYER_RGBA, colour_names=_colour,
         starts=lambda: _("Who starts? Choose the start player."),
-        play="rotw_play", score_only="rotw_score_only", scoring="rotw_scoring",
-        kv_files=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, options=_options,
         strict_scan=(SCANNED, lambda: _("scan every card, the ones dealt at setup too")))

@@ -20,9 +20,11 @@ def _screens() -> list:
     from .play import TraffiqPlayScreen
     from .scoring import TraffiqScoreOnlyScreen, TraffiqScoringScreen
     from .start import TraffiqStartScreen
-    return [TraffiqPlayScreen(name="traffiq_play"),
-            TraffiqScoreOnlyScreen(name="traffiq_score_only"),
-            TraffiqScoringScreen(name="traffiq_scoring"), TraffiqStartScreen(name="traffiq_start")]
+    screens = GAME.screens
+    return [TraffiqPlayScreen(name=screens.play),
+            TraffiqScoreOnlyScreen(name=screens.score_only),
+            TraffiqScoringScreen(name=screens.scoring),
+            TraffiqStartScreen(name=screens.named("start"))]
 
 
 def _describe(action, players, rules) -> str:
@@ -71,8 +73,6 @@ def game_ui() -> GameUi:
         game=GAME, rgba=RGBA, colour_names=_colour,
         starts=lambda: _("Who starts? Whoever was in New York most recently (otherwise the "
                          "youngest)."),
-        play="traffiq_play", score_only="traffiq_score_only", scoring="traffiq_scoring",
-        kv_files=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
         component_name=_component_name, options=_options,
         strict_scan=(SCANNED, lambda: _("scan every tile, the 2 drawn at setup too")), before_start=_before_start)

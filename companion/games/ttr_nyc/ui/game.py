@@ -13,8 +13,9 @@ def _screens() -> list:
     from .play import TtrPlayScreen
     from .score_only import ScoreOnlyScreen
     from .scoring import ScoringScreen
-    return [TtrPlayScreen(name="play"), ScoreOnlyScreen(name="score_only"),
-            ScoringScreen(name="scoring")]
+    screens = GAME.screens
+    return [TtrPlayScreen(name=screens.play), ScoreOnlyScreen(name=screens.score_only),
+            ScoringScreen(name=screens.scoring)]
 
 
 def _describe(action, players, rules) -> str:
@@ -54,8 +55,6 @@ def game_ui() -> GameUi:
     return GameUi(
         game=GAME, rgba=TAXI_RGBA, colour_names=_colour,
         starts=lambda: _("Who starts? The youngest player."),
-        play="play", score_only="score_only", scoring="scoring",
-        kv_files=("ttr_nyc/play.kv", "ttr_nyc/score_only.kv", "ttr_nyc/scoring.kv"),
         make_screens=_screens, describe=_describe, explain=_explain, options=_options,
         teach_panel=_teach_panel, component_name=_component_name,
         strict_scan=(SCANNED, lambda: _("scan every card dealt or drawn")))

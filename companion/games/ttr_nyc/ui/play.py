@@ -69,7 +69,7 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         s, status = table.state, table.status
         if status.phase in (Phase.SCORING, Phase.OVER):
             self.close_dialog()
-            App.get_running_app().go("scoring")
+            App.get_running_app().go("ttr_nyc_scoring")
             return
         colours = self.show_game_map(table)
         seat = status.seat if status.seat is not None else s.current

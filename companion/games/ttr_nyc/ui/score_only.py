@@ -22,7 +22,7 @@ class ScoreOnlyScreen(TtrScreen):
         if table is None:
             return
         if table.status.phase is Phase.OVER:
-            App.get_running_app().go("scoring")
+            App.get_running_app().go("ttr_nyc_scoring")
             return
         colours = self.show_game_map(table)
         tabs = self.ids.tabs
@@ -54,4 +54,4 @@ class ScoreOnlyScreen(TtrScreen):
         App.get_running_app().undo("map_message")
 
     def tickets(self) -> None:
-        App.get_running_app().go("scoring")
+        App.get_running_app().go("ttr_nyc_scoring")

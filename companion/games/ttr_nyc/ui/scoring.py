@@ -120,7 +120,7 @@ class ScoringScreen(TtrScreen, ResultsScreen):
         App.get_running_app().submit(RevealTickets(self.seat, chosen))
 
     def back_to_map(self) -> None:
-        App.get_running_app().go("score_only")
+        App.get_running_app().go("ttr_nyc_score_only")
 
     # ---- the results ---------------------------------------------------------------------
 

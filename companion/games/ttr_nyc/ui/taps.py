@@ -35,7 +35,7 @@ def the_map(d, name: str):
 def dialog_buttons(d):
     """The buttons of the play screen's open dialog, in reading order."""
     from kivy.uix.button import Button
-    dialog = screen(d, "play").dialog
+    dialog = screen(d, "ttr_nyc_play").dialog
     assert dialog is not None, "no dialog is open"
     found = []
 
@@ -79,7 +79,7 @@ async def tap_route(d, screen_name, route_id):
 
 
 def dialog_is(d, kind: str) -> bool:
-    dialog = screen(d, "play").dialog
+    dialog = screen(d, "ttr_nyc_play").dialog
     return dialog is not None and dialog.kind == kind
 
 
@@ -87,7 +87,7 @@ async def act(d, action):
     """One engine action, done the way a player does it on the screen."""
     from .words import card_name, payment_label
     kind = action.type
-    play = screen(d, "play")
+    play = screen(d, "ttr_nyc_play")
     if kind == "turn_up":
         await d.wait_for(lambda: dialog_is(d, "turn_up"), what="the turn-up question")
         for card in action.cards:
@@ -98,19 +98,19 @@ async def act(d, action):
             await name_card(d, card)
     elif kind in ("keep_tickets", "draw_tickets"):
         if kind == "draw_tickets":
-            await d.tap_id("play", "tickets")
+            await d.tap_id("ttr_nyc_play", "tickets")
         await d.wait_for(lambda: play.dialog is not None, what="the tickets question")
         await tap_text(d, str(action.kept))
     elif kind == "draw_blind":
-        await d.tap_id("play", "deck")
+        await d.tap_id("ttr_nyc_play", "deck")
         if action.card is not None and d.app.table.state.scanned_hands:
             await d.wait_for(lambda: dialog_is(d, "which_card"), what="the drawn-card question")
             await name_card(d, action.card)
     elif kind == "take_face_up":
-        await d.tap_id("play", f"slot{action.slot}")
+        await d.tap_id("ttr_nyc_play", f"slot{action.slot}")
     elif kind == "claim_route":
         stored = len(d.app.table.actions)
-        await tap_route(d, "play", action.route)
+        await tap_route(d, "ttr_nyc_play", action.route)
         # the payment question opens, or the only payment the cards allow is claimed at once
         # (a frame or so later on a loaded machine)
         await d.wait_for(lambda: play.dialog is not None or len(d.app.table.actions) > stored,
@@ -118,7 +118,7 @@ async def act(d, action):
         if len(d.app.table.actions) > stored:
             return
         board = d.app.table.rules.board
-        if play.dialog is not None and the_map(d, "play").selected != action.route:
+        if play.dialog is not None and the_map(d, "ttr_nyc_play").selected != action.route:
             await tap_text(d, _("The other route of this double route"))
         route = board.routes[action.route]
         if route.colour is None and any(b.text == card_name(action.cards[0])
@@ -126,7 +126,7 @@ async def act(d, action):
             await tap_text(d, card_name(action.cards[0]))
         await tap_text(d, payment_label(action.cards))
     elif kind == "pass":
-        await d.tap_id("play", "pass_button")
+        await d.tap_id("ttr_nyc_play", "pass_button")
     elif kind == "reveal_tickets":
         await reveal(d, action.tickets, shot="scoring-tickets" if hasattr(d, "shot") else None)
     else:
@@ -135,8 +135,8 @@ async def act(d, action):
 
 async def reveal(d, tickets, shot: str | None = None):
     """A player's tickets on the scoring screen, then Done (a screenshot `shot` before it)."""
-    scoring = screen(d, "scoring")
-    await d.wait_for(lambda: d.app.root.current == "scoring", what="the scoring screen")
+    scoring = screen(d, "ttr_nyc_scoring")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_scoring", what="the scoring screen")
     for button in list(reversed(scoring.ids.tickets.children)):
         if button.ticket_id in tickets:
             if d.scanner:
@@ -145,7 +145,7 @@ async def reveal(d, tickets, shot: str | None = None):
                 await d.tap(button)
     if shot:
         await d.shot(shot)
-    await d.tap_id("scoring", "done")
+    await d.tap_id("ttr_nyc_scoring", "done")
 
 
 def same_move(done, planned) -> bool:
