@@ -28,7 +28,7 @@ from .bench import report_line
 WIDTH, HEIGHT = 800, 480
 XVFB_SCREEN = "1280x720x24"
 RESULT = "BENCH-UI-RESULT "  # the line a measuring process reports on
-TARGETS = {  # the Pi's budget (issue 11); a Pi 4 is about 3× slower per core than this machine
+TARGETS = {  # the Pi's budget; a Pi 4 is about 3× slower per core than this machine
     "startup_ratio": ("at most", 1.4),
     "tap_ms": ("at most", 40.0),
     "app_ms": ("at most", 8.0),

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from .core.rules import ScoreSheet
-from .gamelog import Game, Header, LogError, file_lines, fold, fold_lines
+from .gamelog import FoldedGame, Header, LogError, file_lines, fold, fold_lines
 from .report import describe_state, score_table, shown, shown_lines, state_json
 from .resources import DataFileError
 from .store import Store, StoreError, UnreadableGame, default_path
@@ -161,7 +161,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
+def _print_game(game: FoldedGame, as_json: bool, out: TextIO) -> None:
     sheet: ScoreSheet = game.rules.score(game.state)
     if as_json:
         json.dump({"header": game.header.to_json(), "actions": len(game.actions),
@@ -176,7 +176,7 @@ def _print_game(game: Game, as_json: bool, out: TextIO) -> None:
     out.write(shown_lines(score_table(sheet, game.header.game)))
 
 
-def _as_shown(game: Game) -> Game:
+def _as_shown(game: FoldedGame) -> FoldedGame:
     """The game with its players' names as a terminal may show them (a newline in a name
     would fake a line of the report, an ESC sequence would drive the terminal)."""
     header = game.header

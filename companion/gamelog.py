@@ -91,7 +91,7 @@ class LogError(Exception):
 
 
 @dataclass
-class Game:
+class FoldedGame:
     """A header folded with its actions: the engine, the state and the actions still standing."""
 
     header: Header
@@ -177,10 +177,10 @@ def parse_time(text: str) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def fold(header: Header, entries: Iterable[tuple[int, Any]], header_line: int = 1) -> Game:
+def fold(header: Header, entries: Iterable[tuple[int, Any]], header_line: int = 1) -> FoldedGame:
     """Apply numbered entries in order; the first refused one raises LogError with its number."""
     try:
-        game = Game.start(header)
+        game = FoldedGame.start(header)
     except RuleViolation as violation:
         raise LogError(header_line, violation) from None
     pending: tuple[int, Any] | None = None
@@ -327,7 +327,7 @@ def _encodable(value: Any) -> bool:
     return True
 
 
-def fold_lines(lines: Iterable[str]) -> Game:
+def fold_lines(lines: Iterable[str]) -> FoldedGame:
     """Read and apply a whole log file, stopping at the first bad line."""
     header, header_line, entries = read_lines(lines)
     return fold(header, entries, header_line)

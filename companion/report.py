@@ -6,7 +6,7 @@ draws the score sheet every game shares."""
 from __future__ import annotations
 
 from .core.rules import ScoreSheet
-from .gamelog import Game
+from .gamelog import FoldedGame
 from .games import game as registered, games
 
 
@@ -27,11 +27,11 @@ def _report(game_id: str):
     return registered(game_id).report()
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: FoldedGame) -> dict:
     return _report(game.header.game).state_json(game)
 
 
-def describe_state(game: Game) -> str:
+def describe_state(game: FoldedGame) -> str:
     return _report(game.header.game).describe_state(game)
 
 

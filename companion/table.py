@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any, Callable, Mapping
 
 from .core.rules import Action, Move, Phase, RuleViolation, ScoreSheet, Status
-from .gamelog import AT, PAUSE, RESUME, SEEN, UNDO, Game, Header, LogError, fold
+from .gamelog import AT, PAUSE, RESUME, SEEN, UNDO, FoldedGame, Header, LogError, fold
 from .moments import Moments, plausible
 from .records.clocks import Clocks, PlayerTime, fold_clocks, is_timed, mover
 from .store import Outcome, Store, StoreError, UnreadableGame, WallClock, wall_clock
@@ -26,7 +26,7 @@ Listener = Callable[["Table", Action | None], None]
 class Table:
     """A game in progress, bound to its row in the database."""
 
-    def __init__(self, store: Store, game_id: int, game: Game, entries: int,
+    def __init__(self, store: Store, game_id: int, game: FoldedGame, entries: int,
                  clock: WallClock | None = None, opened: tuple[Moments, float] | None = None):
         self.store = store
         self.game_id = game_id
@@ -54,7 +54,7 @@ class Table:
               clock: WallClock | None = None) -> "Table":
         """A new game; the engine checks players and options before anything is stored."""
         header = Header(game, tuple(players), dict(options or {}))
-        folded = Game.start(header)
+        folded = FoldedGame.start(header)
         moments = Moments(clock or store.clock, wall_clock)
         moment, tick = moments.read()
         game_id = store.new_game(game, header.players, header.options, at=moment)
@@ -264,7 +264,8 @@ class Table:
                 log.exception("listener %r failed", listener)
 
 
-def replay(store: Store, game_id: int, entries: list[tuple[int, Any]] | None = None) -> Game:
+def replay(store: Store, game_id: int,
+           entries: list[tuple[int, Any]] | None = None) -> FoldedGame:
     """A stored game folded from its log; UnreadableGame (with the reason and the entry) when
     its header or an entry cannot be read or the engine refuses it."""
     record = store.game(game_id)

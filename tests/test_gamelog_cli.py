@@ -18,7 +18,7 @@ import pytest
 
 from companion import cli
 from companion.boards import data_dir
-from companion.gamelog import Game, Header, dump_lines, fold_lines
+from companion.gamelog import FoldedGame, Header, dump_lines, fold_lines
 from companion.games.ttr_nyc.playout import TtrPlayout
 from companion.report import state_json
 from companion.store import SCHEMA_VERSION, Store
@@ -125,7 +125,7 @@ def test_replay_json_totals_equal_the_engine(tmp_path, capsys, rules, players, s
     assert [player["total"] for player in data["score"]["players"]] == list(sheet.totals)
     assert data["score"]["winners"] == list(sheet.winners)
     assert data["score"] == sheet.to_json()
-    assert data["state"] == state_json(Game(header_of(p), rules, p.state, list(p.log)))
+    assert data["state"] == state_json(FoldedGame(header_of(p), rules, p.state, list(p.log)))
 
 
 def test_replay_of_an_unfinished_game_is_provisional(tmp_path, capsys, rules):
@@ -415,7 +415,7 @@ def test_replaying_an_export_equals_resume(tmp_path, capsys, rules):
         code, out, err = call(capsys, "replay", "--json", str(out_file))
         assert code == 0, err
         data = json.loads(out)
-        assert data["state"] == state_json(Game(resumed.header, resumed.rules, resumed.state,
+        assert data["state"] == state_json(FoldedGame(resumed.header, resumed.rules, resumed.state,
                                                 list(resumed.actions)))
         assert data["score"] == resumed.score().to_json()
 
@@ -595,7 +595,7 @@ def test_bench_quick_with_db_before_the_command(tmp_path, capsys):
     assert not (tmp_path / "default").exists()  # the default database was not touched
 
 
-# ---- replay never shows a traceback (issue 13 req. 8) ------------------------------------------
+# ---- replay never shows a traceback ------------------------------------------
 
 def replay_fails(env, path: Path, line: int, *words: str, json_too: bool = True) -> str:
     """`companion replay PATH` (and with --json) as a process: `PATH: line N: reason`, exit 1."""
@@ -709,7 +709,7 @@ def test_start_tiles_beyond_the_boxs_reach_are_refused(tmp_path, env):
     replay_fails(env, path, 1, "1000000,1000000", "reach")
 
 
-# ---- a broken stored row stops neither `games` nor `export` (issue 13 req. 1) ------------------
+# ---- a broken stored row stops neither `games` nor `export` ------------------
 
 def stored_games(db: Path, rules, count: int = 3) -> list[int]:
     store = Store(db)
@@ -815,7 +815,7 @@ def _readable(store: Store, game_id: int) -> bool:
 
 def test_a_shared_victory_narrowed_by_a_tie_break_says_so():
     """Four tied on points, one drops out on completed tickets, the others still share: the
-    command line's verdict names the step that narrowed them (issue 14)."""
+    command line's verdict names the step that narrowed them."""
     from companion.core.rules import ScoreSheet, TieBreak
     from companion.report import score_table
     sheet = ScoreSheet.build(("Ann", "Ben", "Cleo", "Dora"), ("routes",),

@@ -365,7 +365,7 @@ def test_last_standing_entry_passes_over_what_undo_took_back(store):
 
 def test_last_entry_comes_without_its_time_as_the_log_gives_it(store):
     """Home words the last move through the engine's action parser, which knows no "at":
-    with it, every unfinished game said only "just now" (issue 15's times broke it)."""
+    with it, every unfinished game said only "just now" once entries carried their times."""
     game_id = store.new_game("ttr-nyc", ["Ann", "Ben"], {})
     store.append(game_id, 1, {"type": "keep_tickets", "seat": 0, "kept": 2,
                               "at": "2026-11-26T10:00:00.000+00:00"})
@@ -526,7 +526,7 @@ def test_store_without_path_opens_the_default(monkeypatch, tmp_path):
         store.close()
 
 
-# ---- one broken game never hides the others (issue 13 req. 1) -----------------------------------
+# ---- one broken game never hides the others -----------------------------------
 
 def _three_games(db_path, rules) -> list[int]:
     import random

@@ -359,7 +359,7 @@ def test_resuming_a_finished_game_keeps_its_results(db_path, rules):
 
 def test_the_last_move_and_its_result_are_one_transaction(db_path, rules):
     """Results that cannot be written refuse the move that ends the game: the log never says
-    over while games.status says playing (issue 13 req. 2; before, the move was stored alone)."""
+    over while games.status says playing (before, the move was stored alone)."""
     p = playout(rules, 2, seed=13)
     store = Store(db_path)
     table = Table.start(store, GAME, p.players, p.options)
@@ -458,7 +458,7 @@ def test_a_read_only_file_refuses_moves_cleanly(db_path, rules):
         store.close()
 
 
-# ---- one user action, one transaction (issue 13 req. 2) ----------------------------------------
+# ---- one user action, one transaction ----------------------------------------
 
 def test_an_undo_after_the_end_and_the_reopening_are_one_transaction(db_path, rules):
     """The undo row and the status it leads to commit together. Before, the undo was stored,

@@ -1,1 +1,1 @@
-"""The Kivy touchscreen app (issue 3): one module per screen."""
+"""The Kivy touchscreen app: one module per screen."""

@@ -324,7 +324,7 @@ class CompanionApp(App):
     def _table_changed(self, table: Table, action: Action | None) -> None:
         from kivy.core.window import Window
         from .widgets import hide_messages
-        hide_messages(Window)  # a refusal said before this move is stale (issue 11 req. 6)
+        hide_messages(Window)  # a refusal said before this move is stale
         self.dispatch("on_table_change", action)
         memory.after_next_frame(Window)  # a move redraws the map: its old buffers are freed
 

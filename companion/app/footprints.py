@@ -3,7 +3,7 @@
 A map paints its labels on its own canvas, where no widget audit can see them. Each map keeps
 a `Footprints` of what it drew (in window-independent widget coordinates), so that it can place
 a label where nothing is yet, and a test can tell a label that something covers or that is
-smaller than 15 px (issue 17: the results maps stay readable with the largest game).
+smaller than 15 px (the results maps stay readable with the largest game).
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ class HistoryScreen(BaseScreen):
                              l10n.number(record.average, 1), l10n.number(record.best)):
                     grid.add_widget(self._cell(text))
             stats.add_widget(grid)
-            if game_id in game_ids():  # its statistics and head to head (issue 15)
+            if game_id in game_ids():  # its statistics and head to head
                 stats.add_widget(records_hooks.stats_button(game_id))
 
     def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:

@@ -2,7 +2,7 @@
 refreshes.
 
 Making a Label applies its layout rules and bindings; a play screen that made its log and player
-lines anew after each move paid for that on every tap (issue 11, the app's share of a tap). Here
+lines anew after each move paid for that on every tap (the app's share of a tap). Here
 the labels are made once and only their properties change (Kivy does nothing for a property set
 to the value it already has, so an unchanged line is not rendered again).
 """

@@ -1,6 +1,6 @@
 """A map over the whole window: tapping a map that asks for nothing (the results) opens it as
 large as the screen allows, where every name, letter and value has room; Back, or another tap
-on the map, closes it (issue 17 point 5: "zoom or a list beside it are fine").
+on the map, closes it ("zoom or a list beside it are fine").
 """
 
 from __future__ import annotations

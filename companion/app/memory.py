@@ -1,4 +1,4 @@
-"""Freed memory back to the system after a move or a change of screen (issue 11 req. 8: memory
+"""Freed memory back to the system after a move or a change of screen (memory
 after a game at most the empty Kivy app's + 60 MB).
 
 glibc keeps the memory the app freed (a screen's old textures, the map's drawing buffers under

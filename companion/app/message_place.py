@@ -1,4 +1,4 @@
-"""A message never covers a control it names (issue 11 requirement 6).
+"""A message never covers a control it names.
 
 Every screen shows its messages in one place (its layout's Messages all stand there, one shown
 at a time: widgets.hide_messages); when a message names a button that lies under it (a message

@@ -342,7 +342,7 @@ class NewGameScreen(BaseScreen):
                 button.bind(on_release=lambda _b, o=variant.option, v=value:
                             self.choose_variant(o, v))
                 box.add_widget(button)
-        from .table_rules import place_table_rules  # issue 14: the rulebook's open readings
+        from .table_rules import place_table_rules  # the rulebook's open readings
         place_table_rules(self)
 
     def choose_variant(self, option: str, value) -> None:

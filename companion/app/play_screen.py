@@ -36,9 +36,9 @@ class PlayScreen(BaseScreen):
             self.seat_strip.size_hint_x, self.seat_strip.pos = 0.6, (dp(4), dp(4))
             slot = self
         slot.add_widget(self.seat_strip)
-        from .records_clock import add_clock  # the turn clock and Pause (issue 15)
+        from .records_clock import add_clock  # the turn clock and Pause
         self.clock_button = add_clock(self, slot) if slot is not self else None
-        if slot is not self:  # the rules screen, one tap from play (issue 14 point 5)
+        if slot is not self:  # the rules screen, one tap from play
             from .rules_screen import rules_button
             slot.add_widget(rules_button(self))
 

@@ -3,7 +3,7 @@ Undo / History / Chart & times / Home, and "To a phone" (the play as a QR code f
 (its layout: kv/app/results.kv); a game adds its own part beside them (its map, the cities,
 the tickets) and fills the rows.
 
-A game's results screen subclasses `ResultsScreen`, sets `game_id`, lays out its own part as a
+A game's results screen subclasses `ResultsScreen`, sets `game_kind`, lays out its own part as a
 widget with the id `beside` in its kv rule (moved into the slot beside the results column),
 and implements `show(table)`, which calls `show_results` with the game's rows and colours."""
 
@@ -30,7 +30,6 @@ class ResultsScreen(BaseScreen):
     """A game's results: shown while the game is over (`shows`); any other phase opens the
     game's own screen."""
 
-    game_id = ""  # the game this screen shows (a subclass sets it from its package)
     winner_text = StringProperty("")
     reason_text = StringProperty("")
     score_only = BooleanProperty(False)
@@ -49,8 +48,8 @@ class ResultsScreen(BaseScreen):
         return phase is Phase.OVER
 
     def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != self.game_id:
+        table = self.own_table()  # `game_kind`: the game this screen shows (set by a subclass)
+        if table is None:
             return
         self.score_only = table.header.options.get("mode") == "score_only"
         if not self.shows(table.status.phase):
@@ -88,7 +87,7 @@ class ResultsScreen(BaseScreen):
 
 
 def clock_rows(table) -> list[Row]:
-    """Each player's whole time on the clock, under the totals (issue 15: large on the results
+    """Each player's whole time on the clock, under the totals (large on the results
     screen; the average and longest turn are on Chart & times). None where nothing was timed:
     a score-only game, a log stored without times."""
     try:

@@ -7,9 +7,13 @@ from typing import Callable
 from kivy.app import App
 from kivy.uix.screenmanager import Screen, ScreenManager
 
+from companion.core.rules import Phase
+
 
 class BaseScreen(Screen):
     """A screen redraws itself (`refresh`) on entering, after every move and on a new language."""
+
+    game_kind = ""  # the kind of game a game's screen belongs to ("" for the app's own screens)
 
     def on_kv_post(self, base_widget) -> None:
         App.get_running_app().bind(on_table_change=self._on_table_change)
@@ -28,6 +32,24 @@ class BaseScreen(Screen):
     def table(self):
         """The live game (None when there is none)."""
         return App.get_running_app().table
+
+    def own_table(self):
+        """The live game when it is this screen's kind of game; None when there is no game or
+        it is another game's (a screen of one game never draws another's table)."""
+        table = self.table
+        return table if table is not None and table.header.game == self.game_kind else None
+
+    def results_once(self, table, *phases) -> bool:
+        """The game's results screen instead of this one once the game is in one of `phases`
+        (over, when none are named), any open question closed first: True when it went."""
+        if table.status.phase not in (phases or (Phase.OVER,)):
+            return False
+        close = getattr(self, "close_dialog", None)
+        if close is not None:
+            close()
+        from .games import game_ui
+        App.get_running_app().go(game_ui(self.game_kind).scoring)
+        return True
 
     def _on_table_change(self, _app, _action) -> None:
         if self.manager is not None and self.manager.current_screen is self:

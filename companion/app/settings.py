@@ -34,7 +34,7 @@ class SettingsScreen(BaseScreen):
         self._scanning(app.store)
         self.ids.keyboard.state = "down" if keyboard.wanted(app.store, app.kiosk) else "normal"
         self.ids.keyboard.disabled = app.kiosk  # the kiosk always has it
-        if "backup" not in self.ids:  # Back up to a USB stick, beside Teach (issue 15)
+        if "backup" not in self.ids:  # Back up to a USB stick, beside Teach
             backup = self.ids["backup"] = records_hooks.backup_button()
             backup.size_hint_y = 1  # as tall as its row, like Teach and the keyboard toggle
             backup.bind(texture_size=lambda *_: self.fit_tools())

@@ -23,7 +23,7 @@ def refused(error: StoreError) -> str:
 def moved_aside(moved: MovedAside) -> str:
     """The start-up notice after a damaged database was set aside for a fresh one."""
     # The folder and the file's name apart: a long path as one word would be broken
-    # mid-word by the line wrap at 800x480 (issue 17).
+    # mid-word by the line wrap at 800x480.
     kept = Path(moved.kept)
     return _("The saved games were damaged, so the app started with an empty database. "
              "The old file is kept in the folder {folder} as {name}.").format(

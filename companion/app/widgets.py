@@ -103,7 +103,7 @@ class Message(Label):
         self.opacity = 1
         Clock.unschedule(self._fade)
         Clock.schedule_once(self._fade, seconds)
-        from . import message_place, why  # issue 14 point 5; issue 11 requirement 6
+        from . import message_place, why
         why.offer(self, text)  # a refusal's Why? button
         message_place.follow(self)  # never over a control it names
 
@@ -133,7 +133,8 @@ class Message(Label):
 
 
 # The messages shown since the app started (each once): hiding them looks at these, not at every
-# widget of the window, as that runs on every move (the tap's budget, issue 11 req. 8).
+# widget of the window, as that runs on every move (the tap's time budget:
+# docs/benchmarks.md).
 _SHOWN: "weakref.WeakSet[Message]" = weakref.WeakSet()
 
 

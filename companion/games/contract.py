@@ -53,6 +53,11 @@ class Loader:
         loaded = importlib.import_module(self.module)
         return loaded if self.attribute is None else getattr(loaded, self.attribute)
 
+    def call(self, *args, **kwargs) -> Any:
+        """What it loads, called with these arguments: `lazy(module, name).call` stands for a
+        function whose module is imported only when the function is first used."""
+        return self()(*args, **kwargs)
+
 
 @dataclass(frozen=True)
 class Screens:

@@ -37,8 +37,8 @@ class TableOption(Variant):
     when: str = ""  # the game option it belongs to (the family game's), if it applies only there
 
 
-# Strict scanning has a card in each game's own CARDS: what is scanned differs by game (issue 17
-# point 4), and a shared card would tell every game's players the same.
+# Strict scanning has a card in each game's own CARDS: what is scanned differs by game, and a
+# shared card would tell every game's players the same.
 COMMON = (
     RuleCard("turns", N_("Whose turn it is"), N_(
         "Play goes clockwise, one player after the other. Only the player whose turn it is "

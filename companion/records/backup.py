@@ -69,7 +69,7 @@ def copy_database(source: Path, target: Path) -> None:
     if not source.is_file():
         raise FileNotFoundError(f"there is no database at {source}")
     # On read-only storage a plain connection could not make the -shm beside the file: the
-    # store's read-only handle reads it (and its -wal) without writing a byte (issue 13).
+    # store's read-only handle reads it (and its -wal) without writing a byte.
     live = sqlite3.connect(source, timeout=30) if writable(source) else read_only_copy(source)
     try:
         copy = sqlite3.connect(target)

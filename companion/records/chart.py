@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from companion.gamelog import CLOCK_ENTRIES, Game, Header, split_time
+from companion.gamelog import CLOCK_ENTRIES, FoldedGame, Header, split_time
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def scores(rules: Any, state: Any) -> tuple[int, ...]:
 
 def fold_series(header: Header, entries: Iterable[Mapping[str, Any]]) -> Series:
     """The score after each round of a log (entries with or without their times)."""
-    game = Game.start(header)
+    game = FoldedGame.start(header)
     rules = game.rules
     first = header.options.get("first", 0)
     points = [scores(rules, game.state)]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterable, Mapping
 
-from companion.gamelog import PAUSE, RESUME, SEEN, UNDO, Game, Header, parse_time, split_time
+from companion.gamelog import PAUSE, RESUME, SEEN, UNDO, FoldedGame, Header, parse_time, split_time
 from companion.moments import plausible
 
 
@@ -103,7 +103,7 @@ def fold_clocks(header: Header, entries: Iterable[Mapping[str, Any]],
     """The clocks of a log (entries with or without their "at"): `start` is when the game
     began (its first entry's time when not known). Entries without a time count nothing, and
     neither does a game only being scored (its times are when it was entered, not played)."""
-    game = Game.start(header)
+    game = FoldedGame.start(header)
     timed = is_timed(header)
     clocks = Clocks(len(header.players), mover(game.rules, game.state))
     last = parse_time(start) if start else None

@@ -1,6 +1,6 @@
 """The players' marks (companion.app.marks) and the maps' footprints (companion.app.footprints):
 the letter every map and the seat strip show beside a player's colour, and how a map finds room
-for its labels (issue 11 req. 6, issue 17 point 5)."""
+for its labels."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The freed memory goes back to the system on Linux (glibc's malloc_trim), and the call is
-harmless where there is no glibc (companion/app/memory.py, issue 11 req. 8)."""
+harmless where there is no glibc (companion/app/memory.py)."""
 
 from __future__ import annotations
 

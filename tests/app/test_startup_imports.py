@@ -1,4 +1,4 @@
-"""What Home's start-up may import: not the games' engines, not Babel (issue 11 req. 8, start-up
+"""What Home's start-up may import: not the games' engines, not Babel (start-up
 at most 1.4× the empty Kivy app; docs/benchmarks.md).
 
 Each probe runs in a fresh interpreter, so that nothing imported by another test counts.

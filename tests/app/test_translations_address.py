@@ -1,4 +1,4 @@
-"""Issue 16, requirement 3: one form of address per language. The app speaks to the player at
+"""One form of address per language. The app speaks to the player at
 the table as a family game does, in the informal singular (du, te, tu, du); a translation that
 says "ihr" / "ti" / "voi" / "ni" (or the polite Sie / Ön / dumneavoastră) fails here.
 

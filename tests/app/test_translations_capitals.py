@@ -1,4 +1,4 @@
-"""Issue 16: Hungarian capitals as the rulebooks print them (docs/translations.md, "Hungarian
+"""Hungarian capitals as the rulebooks print them (docs/translations.md, "Hungarian
 capitals"). Railways of the World's rulebook (seed 002) capitalises its components' names in
 mid-sentence ("egy új Város Kártyát"), Ticket to Ride's (seed 000) writes "húzópakli": a
 message of one game spells each name one way, the way its rulebook does."""

@@ -1,4 +1,4 @@
-"""Issue 16, requirement 1: no bare colour or number in a sentence. Every message of every
+"""No bare colour or number in a sentence. Every message of every
 catalog (and English, the msgids) is filled with every colour name of its language and with the
 counts 0, 1, 2, 3, 5 and 21 (a plural entry through its language's rule, as `ngettext` picks
 it), and the results are checked against each language's forbidden patterns: a colour glued to
@@ -230,7 +230,7 @@ def test_every_message_reads_right_with_every_colour_and_count(language):
 
 
 def test_the_patterns_catch_the_issues_examples():
-    """The examples of issue 16 are caught (checked on made-up fillings)."""
+    """Examples a native reader found in the translations are caught (checked on made-up fillings)."""
     assert count_problems("hu", f"nem {N0}3{N1}-t") == [] and re.search(
         FORBIDDEN["hu"][1][0], f"nem {N0}3{N1}-t")
     assert re.search(FORBIDDEN["sv"][0][0], f"{C0}röd{C1} kuber")

@@ -1,4 +1,4 @@
-"""Issue 16 (the native reader's review): a seat button's hint says what a press does now, so no
+"""A seat button's hint says what a press does now, so no
 translation of it is a past form. TraffIQ's "draw a tile" is both the hint and an action done in
 "This turn: {done}", and Swedish said "dragit en bricka" (drawn a tile) on the button."""
 

@@ -1,4 +1,4 @@
-"""Issue 16, requirement 2: one term per thing, from the rulebook. The glossaries in
+"""One term per thing, from the rulebook. The glossaries in
 docs/translations.md ("## Glossary") are tables with a row per thing:
 
     | thing | msgid | term | never | game | rulebook |
@@ -139,7 +139,7 @@ def test_the_glossary_reader_reads_a_table():
     assert row.game == "ttr_nyc" and row.msgid.search("your turn")
 
 
-# English, the source: one word per thing too (issue 16's review: History said "Games" where
+# English, the source: one word per thing too (History said "Games" where
 # Statistics said "Plays"). msgid pattern -> the English word used for it everywhere.
 ENGLISH_NEVER = {r"\bPlays\b": "Games", r"\bSupply\b(?=: \{supply\})": "Tiles left"}
 

@@ -307,7 +307,7 @@ def test_tie_without_tiebreaks_is_shared():
 
 
 def test_three_way_tie_narrowed_to_two_names_the_tiebreak_that_narrowed_it():
-    """Issue 14: a tie-break that drops some leaders from a shared victory is named, though the
+    """A tie-break that drops some leaders from a shared victory is named, though the
     victory stays shared."""
     sheet = ScoreSheet.build(("Ann", "Bob", "Cy", "Di"), CATS,
                              [[5, 5, 0], [10, 0, 0], [1, 0, 0], [8, 1, 1]],

@@ -1,5 +1,7 @@
 """The rules engines stay pure: no I/O, no clock, no randomness, no Kivy, no hardware.
 
+The checker is tests/purity.py (the one every purity test uses).
+
 Every module of the shared core (companion/core) and of each game's engine
 (companion/games/<game>/engine) is read with `ast` (never imported), so a forbidden import is
 found even in a branch that never runs. An engine may import the standard library's allow-list,
@@ -8,119 +10,29 @@ the core, and its own game's engine: never another game, the app, the store or t
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-import companion
+from purity import (OUTSIDE, PACKAGE, bad_imports, forbidden_names,
+                    imported_modules, is_allowed, module_name, own_engine)
 
-PACKAGE = Path(companion.__file__).resolve().parent
 CORE = PACKAGE / "core"
-CORE_PACKAGE = "companion.core"
 PURE_DIRS = [CORE, *sorted(PACKAGE.glob("games/*/engine"))]
-
-ALLOWED_STDLIB = frozenset({
-    "__future__", "dataclasses", "enum", "typing", "types", "functools", "itertools",
-    "collections", "math",
-})
-
-FORBIDDEN_MODULES = (
-    "kivy", "gpiozero", "serial", "sqlite3", "sqlite_utils", "hardware", "companion.hardware",
-    "companion.app", "companion.store", "companion.table", "companion.cli", "companion.boards",
-    "companion.games.ttr_nyc.playout",
-    "os", "sys", "io", "time", "datetime", "random", "secrets", "pathlib", "json", "shutil",
-    "subprocess", "socket", "threading", "asyncio", "logging", "tempfile", "glob", "pickle",
-    "importlib", "builtins", "uuid",
-)
-
-# Names whose mere use in engine code means I/O, a clock, randomness or dynamic code.
-FORBIDDEN_NAMES = frozenset({
-    "open", "print", "input", "breakpoint", "exec", "eval", "compile", "__import__",
-    "random", "time", "os", "sys", "io", "json", "datetime", "pathlib",
-})
 
 
 def _engine_files() -> list[Path]:
     return sorted(path for folder in PURE_DIRS for path in folder.rglob("*.py"))
 
 
-def _module_name(path: Path) -> tuple[str, str]:
-    """The module's dotted name and the package its relative imports start from."""
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-    is_package = parts[-1] == "__init__"
-    if is_package:
-        parts = parts[:-1]
-    module = ".".join(parts)
-    package = module if is_package else module.rpartition(".")[0]
-    return module, package
-
-
 def _own_engine(package: str) -> str:
-    """The pure package a module belongs to: companion.core, or companion.games.<game>.engine."""
-    parts = package.split(".")
-    if parts[:2] == ["companion", "games"] and len(parts) >= 4:
-        return ".".join(parts[:4])
-    return CORE_PACKAGE
-
-
-OUTSIDE = "<above the top package>"
-
-
-def _resolve(package: str, level: int, module: str | None) -> str:
-    base = package.split(".")
-    if level > 1:
-        if level - 1 >= len(base):
-            return OUTSIDE  # climbs out of every package: never allowed
-        base = base[:len(base) - (level - 1)]
-    return ".".join(base + ([module] if module else []))
-
-
-def imported_modules(source: str, package: str) -> list[tuple[int, str]]:
-    """(line, absolute module name) of every import in the source, relative ones resolved.
-
-    `from X import a, b` yields X.a and X.b as well, since a and b may be submodules.
-    """
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = (_resolve(package, node.level, node.module) if node.level
-                    else node.module or "")
-            found.append((node.lineno, base))
-            if node.module != "__future__":
-                found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names
-                             if alias.name != "*")
-    return found
-
-
-def is_allowed(module: str, own: str = CORE_PACKAGE) -> bool:
-    top = module.split(".")[0]
-    if top in ALLOWED_STDLIB:
-        return True
-    return any(module == pure or module.startswith(pure + ".") for pure in (CORE_PACKAGE, own))
+    return own_engine(package, package)
 
 
 def _is_forbidden(module: str, forbidden: str) -> bool:
     return module == forbidden or module.startswith(forbidden + ".")
-
-
-def forbidden_names(source: str) -> list[tuple[int, str]]:
-    """Uses of forbidden names (as a bare name, an attribute call like x.open(), or an alias)."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Name) and node.id in FORBIDDEN_NAMES:
-            found.append((node.lineno, node.id))
-        elif isinstance(node, ast.alias) and (node.asname or node.name) in FORBIDDEN_NAMES:
-            found.append((node.lineno, node.asname or node.name))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr in {"open", "print", "read_text", "write_text", "read_bytes",
-                                     "write_bytes"}):
-            found.append((node.lineno, node.func.attr))
-    return found
 
 
 ENGINE_FILES = _engine_files()
@@ -139,21 +51,8 @@ def test_engine_files_are_found():
 
 @pytest.mark.parametrize("path", ENGINE_FILES, ids=_id)
 def test_engine_imports_only_the_allow_list(path):
-    module, package = _module_name(path)
-    imports = imported_modules(path.read_text(encoding="utf-8"), package)
-    bad = [f"{path.name}:{line}: {name}" for line, name in imports
-           if not is_allowed(name, _own_engine(package))]
-    assert not bad, f"{module} imports outside the allow-list:\n" + "\n".join(bad)
-
-
-@pytest.mark.parametrize("path", ENGINE_FILES, ids=_id)
-def test_engine_imports_nothing_forbidden(path):
-    _, package = _module_name(path)
-    imports = imported_modules(path.read_text(encoding="utf-8"), package)
-    bad = [f"{path.name}:{line}: {name} ({forbidden})"
-           for line, name in imports for forbidden in FORBIDDEN_MODULES
-           if _is_forbidden(name, forbidden)]
-    assert not bad, "\n".join(bad)
+    bad = bad_imports(path)
+    assert not bad, f"{module_name(path)[0]} imports outside the allow-list:\n" + "\n".join(bad)
 
 
 @pytest.mark.parametrize("path", ENGINE_FILES, ids=_id)
@@ -174,7 +73,7 @@ def test_importing_the_engines_loads_no_app_or_hardware_module():
     """Belt and braces: a fresh interpreter that imports every engine loads none of these,
     beyond what a bare interpreter of this installation already loaded at start-up (a site
     `.pth` file may import `random` or `json` before any of our code runs)."""
-    engines = ", ".join(_module_name(folder / "__init__.py")[0] for folder in PURE_DIRS)
+    engines = ", ".join(module_name(folder / "__init__.py")[0] for folder in PURE_DIRS)
     bare = _loaded(BARE)
     loaded = _loaded(f"import {engines}; " + BARE) - bare
     for name in sorted(loaded):

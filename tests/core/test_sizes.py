@@ -1,5 +1,5 @@
-"""Small pieces: no class over 300 lines and no function over 60 anywhere in the companion
-(issue 12): a screen or an engine that grows past that is split along its ideas."""
+"""Small pieces: no class over 300 lines and no function over 60 anywhere in the companion:
+a screen or an engine that grows past that is split along its ideas."""
 
 from __future__ import annotations
 

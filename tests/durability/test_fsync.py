@@ -2,7 +2,7 @@
 and the system calls of a short scripted game traced with strace.
 
 A SIGKILL keeps the kernel's page cache, so the power-cut harness alone cannot tell a build that
-never fsyncs from one that does (issue 13 req. 4: the harness reported 0 lost with
+never fsyncs from one that does (the harness reported 0 lost with
 `synchronous=OFF` too). Here every `ack` the player writes must come after an fdatasync (or
 fsync) of the -wal that followed the last write to the -wal; the same check run on a copy of the
 package built with `synchronous=OFF` must fail, so it is known to bite.

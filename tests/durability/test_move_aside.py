@@ -1,5 +1,5 @@
 """Moving a damaged database aside keeps every byte, even when a cut stops it half-way; a -wal
-found without its database is kept, never handed to a fresh one (issue 13 req. 5).
+found without its database is kept, never handed to a fresh one.
 
 The cuts are real: the start-up (`open_store`) runs in a process of its own under strace, which
 SIGKILLs it as it enters its N-th rename (or the unlink of the move's plan), before the call

@@ -39,7 +39,7 @@ def test_the_scripts_take_moves_back_and_play_them_again():
 
 
 def test_some_scripts_take_back_the_last_move_after_the_end():
-    """An undo after the end reopens the game in the undo's transaction (issue 13 req. 2)."""
+    """An undo after the end reopens the game in the undo's transaction."""
     ends = [script(7, game).entries[-2:] for game in range(1, 21)]
     undone = [end for end in ends if end[0]["type"] == "undo"]
     assert 0 < len(undone) < len(ends) and END_UNDO_CHANCE == 0.5

@@ -1,4 +1,4 @@
-"""Read-only storage (issue 13 req. 3): every saved game is shown, nothing new is saved.
+"""Read-only storage: every saved game is shown, nothing new is saved.
 
 Before, a read-only folder or mount made the app run on an empty database in memory, and
 `companion games`/`export` failed with "unable to open database file" (classed OTHER). Now the
@@ -82,7 +82,7 @@ def assert_every_game_readable_and_nothing_saved(db: Path, games: list[tuple[int
 
 def assert_backed_up(db: Path, games: list[tuple[int, int]]) -> None:
     """`companion backup` (Settings' backup to a USB stick too) copies every game off the
-    read-only card: the way its games get out (issue 13 req. 3)."""
+    read-only card: the way its games get out."""
     stick = db.parent.parent / f"stick-{uuid.uuid4().hex[:8]}"
     stick.mkdir()
     backed = companion("backup", str(stick), "--db", str(db))

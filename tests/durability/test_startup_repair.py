@@ -1,6 +1,6 @@
 """At start, games.status and results agree with a fold of each game's log: a database an older
 version left with an undo after the end stored apart from the game's reopening (or a last move
-apart from its results) is repaired from the log, and the repair is logged (issue 13 req. 2)."""
+apart from its results) is repaired from the log, and the repair is logged."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules help (issue 14 point 5): every RuleViolation code of every engine links to one rule card of
+"""Rules help: every RuleViolation code of every engine links to one rule card of
 its game (or one every game shares), and every card and table option is translated into every
 language. The codes are read from the engines' source with `ast` (as `grep RuleViolation(`
 would), the shared core's with them: a code added later without a card fails here."""
@@ -123,7 +123,7 @@ def test_traffiqs_start_tiles_refusal_keeps_its_card():
 
 
 def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_language():
-    """New game's Table rules (issue 14 point 2): the rulebook's own sentence as printed; in the
+    """New game's Table rules: the rulebook's own sentence as printed; in the
     rulebook's language that alone, in any other with its meaning in the player's language."""
     from companion.app.i18n import tr
     from companion.app.table_rules import language_name, quote_text
@@ -148,7 +148,7 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
 
 
 def test_each_games_strict_scanning_card_says_what_it_scans():
-    """Issue 17 point 4: strict scanning differs by game, so its card is each game's own and
+    """Strict scanning differs by game, so its card is each game's own and
     says whether the hands dealt at setup are scanned (Ticket to Ride: yes, show_hand;
     TraffIQ: yes, show_tile; Railways: yes, show_card)."""
     assert not {"scan_the_card", "scan_the_tile", "scan_drawn_card"} & {

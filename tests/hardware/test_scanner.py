@@ -813,7 +813,7 @@ def test_pty_stop_interrupts_a_long_blocking_read(pty_device, make_reader):
 
 
 
-# -- a scan is two matching frames (issue 13 req. 7) -------------------------------------------
+# -- a scan is two matching frames -------------------------------------------
 #
 # The measurements run the reader's own path (decoder, confirmation, rate limit: `_handle`)
 # on a simulated line: a clock that advances as 9600 baud delivers the bytes. CI runs smaller

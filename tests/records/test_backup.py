@@ -1,4 +1,4 @@
-"""Back up everything (issue 15.5): `companion backup DIR` copies the database with SQLite's
+"""Back up everything: `companion backup DIR` copies the database with SQLite's
 backup API and writes every game as a log file; a backup taken while another process plays on
 loses nothing acknowledged before it began, and every file in it replays."""
 

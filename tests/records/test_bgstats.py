@@ -1,4 +1,4 @@
-"""Export to BG Stats and CSV (issue 15.4): the JSON's keys and types are BG Stats' documented
+"""Export to BG Stats and CSV: the JSON's keys and types are BG Stats' documented
 play import keys (docs/records.md), play ids are stable across exports, CSV for spreadsheets."""
 
 from __future__ import annotations

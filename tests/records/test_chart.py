@@ -1,4 +1,4 @@
-"""The score over time (issue 15.2): the chart's points are the scores folded from the log at
+"""The score over time: the chart's points are the scores folded from the log at
 the end of each round, as each game's engine counts them."""
 
 from __future__ import annotations

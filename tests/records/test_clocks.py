@@ -1,4 +1,4 @@
-"""Turn clocks: time from the log's entries, across a pause, an undo and a SIGKILL (issue 15.1)."""
+"""Turn clocks: time from the log's entries, across a pause, an undo and a SIGKILL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Statistics per game (issue 15.3) on a stored set of games: plays, wins, average and best,
+"""Statistics per game on a stored set of games: plays, wins, average and best,
 length, longest turn, head to head; never mixed across games."""
 
 from __future__ import annotations

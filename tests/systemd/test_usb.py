@@ -1,4 +1,4 @@
-"""A USB stick for backups on the kiosk (issue 15.5): udev names and mounts it, the app's unit
+"""A USB stick for backups on the kiosk: udev names and mounts it, the app's unit
 may write there and nothing else changes (its exposure is checked in test_unit.py)."""
 
 from __future__ import annotations

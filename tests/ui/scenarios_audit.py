@@ -1,4 +1,4 @@
-"""The screenshot audit's tours (issue 11 req. 7; tests/ui/test_audit.py): one scenario per
+"""The screenshot audit's tours (tests/ui/test_audit.py): one scenario per
 game, started like every scenario through the real entry point (driver.py).
 
 Each tour plays a seeded random game of its game through its screens, and at every stop — a

@@ -105,7 +105,7 @@ async def damaged_at_start(d, args):
     message = home.ids.message
     d.record("home", {"screen": d.app.root.current, "message": message.text,
                       "opacity": message.opacity,
-                      # the lines as drawn: where the wrap broke the text (issue 17 point 6)
+                      # the lines as drawn: where the wrap broke the text
                       "lines": ["".join(word.text for word in line.words)
                                 for line in message._label._cached_lines],
                       "kept": str(d.app.moved_aside.kept) if d.app.moved_aside else None,

@@ -1,8 +1,7 @@
-"""The whole evening the app issue asks for, at the kiosk: no keyboard, an 800×480 screen.
+"""A whole evening at the kiosk: no keyboard, an 800×480 screen.
 
 A 4-player game with names typed on the on-screen keyboard, played by touch, set aside for
-another game, resumed from Home and scored, without a cut-off word or a dead end (issue 11,
-"Done when")."""
+another game, resumed from Home and scored, without a cut-off word or a dead end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ticket to Ride's map labels as drawn (issue 22 req. 5), through the real command: the
+"""Ticket to Ride's map labels as drawn, through the real command: the
 results map with the fullest game the box allows (and every route owned), the play map in the
 middle of a 4-player game, and what each drew where (the map's `footprints`).
 

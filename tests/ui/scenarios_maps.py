@@ -1,4 +1,4 @@
-"""The maps at their fullest (issue 17 point 5, issue 11 req. 6): each game's results screen
+"""The maps at their fullest: each game's results screen
 with the largest game the box allows, opened through the real command, and what its map drew.
 
 Each game is built straight into the store (the engine's own playouts and score-only moves),

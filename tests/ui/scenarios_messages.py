@@ -1,4 +1,4 @@
-"""Messages at 800×480 (issue 11 requirement 6): one place per screen, never over a control the
+"""Messages at 800×480: one place per screen, never over a control the
 player needs, never two at once, gone as soon as a move is stored or undone; the recent moves and
 TTR's figures whole."""
 

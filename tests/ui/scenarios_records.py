@@ -1,4 +1,4 @@
-"""Play records (issue 15) on the screen: the turn clock and Pause, the break after a restart, the
+"""Play records on the screen: the turn clock and Pause, the break after a restart, the
 chart and the clocks of a finished game, statistics per game, export and backup from the app."""
 
 from __future__ import annotations

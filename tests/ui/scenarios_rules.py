@@ -1,4 +1,4 @@
-"""Rules help on the screen (issue 14 points 2 and 5): an illegal move in each game, its "Why?"
+"""Rules help on the screen: an illegal move in each game, its "Why?"
 and the rule card; the rules screen from the play screen; a game started with a non-default
 table option in New game, honoured by the engine and shown on the rules screen."""
 

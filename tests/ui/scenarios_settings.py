@@ -1,4 +1,4 @@
-"""Settings' toggles (issue 16's review): each says On or Off, the keyboard's beside Teach and
+"""Settings' toggles: each says On or Off, the keyboard's beside Teach and
 Back up at their height and type size, a game's name broken after its colon."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The whole table in every game (issue 17): the seat strip every play screen has (whose turn,
+"""The whole table in every game: the seat strip every play screen has (whose turn,
 the drawn LEDs and buttons, what each seat's button does), Railways' known hand, a scanned
 TraffIQ tile drawn with its edges, the results maps with the largest game the box allows."""
 

@@ -346,7 +346,7 @@ async def traffiq_teach_and_scan(d, args):
 
 
 async def traffiq_scanned_tile_in_hand(d, args):
-    """Issue 17 point 3: the hand holds scanned tiles and the two drawn at setup (nobody saw
+    """The hand holds scanned tiles and the two drawn at setup (nobody saw
     them). Tapping a cell where the scanned tile fits offers its turns first; the second tab
     sets another tile's sides; the first places the scanned one."""
     from companion.games.traffiq.engine import DrawTile
@@ -392,7 +392,7 @@ async def traffiq_scanned_tile_in_hand(d, args):
 
 
 async def traffiq_setup_tiles_scanned(d, args):
-    """Issue 17 point 4: where every tile is scanned (Settings), the game starts by asking each
+    """Where every tile is scanned (Settings), the game starts by asking each
     player for the 2 tiles drawn at setup, one at a time: the first by its sides tapped, the
     others scanned; then the first turn, every hand known, a tile placed asks only its turn."""
     from companion.store import TaggedComponent

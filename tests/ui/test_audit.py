@@ -1,4 +1,4 @@
-"""The screenshot audit that can fail (issue 11 req. 7).
+"""The screenshot audit that can fail.
 
 Every screen and dialog of every game (scenarios_audit.py: one tour per game), at 800×480,
 1024×600, 1280×720 and 720×1280 (the Touch Display 2 upright), with 2 and 4 players of long

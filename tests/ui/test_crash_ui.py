@@ -1,4 +1,4 @@
-"""Nothing stops the kiosk (issue 13 req. 1, 3), through the real `companion` entry point at
+"""Nothing stops the kiosk, through the real `companion` entry point at
 800×480, by touch: stored rows the app cannot read (broken options JSON, an action the engine
 now refuses), an uncaught error in a tap (Kivy's ExceptionManager handler takes the app back to
 Home), a fault that repeats (the app stops rather than loop), and read-only storage."""

@@ -176,7 +176,7 @@ def test_a_damaged_database_is_set_aside_and_home_says_where(x_display, kivy_hom
     assert home["screen"] == "home" and home["games"] == 0
     assert home["opacity"] == 1 and f"{kept.parent}/" in home["message"]
     assert kept.name in home["message"] and "damaged" in home["message"]
-    # the wrap breaks between the folder and the name, neither of them mid-word (issue 17)
+    # the wrap breaks between the folder and the name, neither of them mid-word
     assert any(f"{kept.parent}/" in line for line in home["lines"]), home["lines"]
     assert any(kept.name in line for line in home["lines"]), home["lines"]
     assert (shots_dir / "home-damaged-800x480.png").exists()

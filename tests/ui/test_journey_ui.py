@@ -1,4 +1,4 @@
-"""Issue 11's "Done when", as one evening at the kiosk (scenarios_journey.py): a person with no
+"""One whole evening at the kiosk (scenarios_journey.py): a person with no
 keyboard, at an 800×480 screen, sets up a 4-player game with typed names, plays, sets it aside
 for another game, resumes it and scores it, without a cut-off word or a dead end."""
 

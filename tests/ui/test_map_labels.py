@@ -2,7 +2,7 @@
 scenarios_labels.py): on play maps part way through games no two labels overlap, no label lies
 on a coin or a dot, and each name is near its dot; on the results screen's small map (the
 fullest game, then every route owned) each name is near its dot and the overlaps stay below
-what they were before the label placer (issue 22 req. 5; docs/map-labels.md)."""
+what they were before the label placer (docs/map-labels.md)."""
 
 from __future__ import annotations
 

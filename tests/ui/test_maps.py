@@ -1,6 +1,6 @@
 """The maps at their fullest, through the real `companion` command (scenarios in
 scenarios_maps.py): no label covered, none under 15 px or outside its map, and the players'
-letters on their routes, links and vehicles (issue 17 point 5, issue 11 req. 6)."""
+letters on their routes, links and vehicles."""
 
 from __future__ import annotations
 

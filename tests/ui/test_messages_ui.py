@@ -1,4 +1,4 @@
-"""Messages through the real `companion` command at 800×480 (issue 11 requirement 6): one box at a
+"""Messages through the real `companion` command at 800×480: one box at a
 time, in its screen's one place, never over a control, gone once a move is stored or undone; the
 recent moves whole, TTR's figures each beside its number."""
 

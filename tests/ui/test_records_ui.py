@@ -1,4 +1,4 @@
-"""Play records on the screen (issue 15), through the real `companion` command at 800×480."""
+"""Play records on the screen, through the real `companion` command at 800×480."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Every registered game's results screen subclasses the shared ResultsScreen (issue 12 req. 1:
-the scoring-screen base lives once), read from the registry so that a new game is held to it."""
+"""Every registered game's results screen subclasses the shared ResultsScreen (the
+scoring-screen base lives once), read from the registry so that a new game is held to it."""
 
 from __future__ import annotations
 

@@ -133,7 +133,7 @@ def test_family_game_chosen_in_new_game(run_scenario):
 
 
 def test_deliver_with_no_cube_to_deliver_says_why_and_waits_for_no_city(run_scenario):
-    """Issue 11: Deliver said "No cube can be delivered now" yet entered "Tap a city" mode. Now
+    """Deliver said "No cube can be delivered now" yet entered "Tap a city" mode. Now
     the button is grey, and a tap on it gives the engine's reason and changes nothing."""
     report = run_scenario("rotw_deliver_closed", seed=1).check().report
     closed = report["deliver_closed"]
@@ -147,7 +147,7 @@ def test_deliver_with_no_cube_to_deliver_says_why_and_waits_for_no_city(run_scen
 
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_the_take_cards_row_stays_put_whatever_the_prompt(run_scenario, language):
-    """Issue 11: the take-cards row jumped 14 px between states (the prompt above it grew a
+    """The take-cards row jumped 14 px between states (the prompt above it grew a
     line), so taps landed on the wrong thing. Every prompt of a game, the row in one place."""
     report = run_scenario("rotw_card_row", language=language, seed=5).check().report
     places = report["card_row"]
@@ -157,7 +157,7 @@ def test_the_take_cards_row_stays_put_whatever_the_prompt(run_scenario, language
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_strict_game_asks_for_the_cards_dealt_at_setup_first(run_scenario, language):
-    """Issue 17 point 4: with Settings' "scan every card, the ones dealt at setup too" the game
+    """With Settings' "scan every card, the ones dealt at setup too" the game
     asks, after the display, for each player's 2 cards dealt at setup (tapped, or a city card
     scanned), start player first; Undo takes one back; then the first turn is played."""
     seen = run_scenario("rotw_scanned_setup", language=language, seed=22).check().report["setup"]

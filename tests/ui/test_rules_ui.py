@@ -1,4 +1,4 @@
-"""Rules help through the real `companion` command at 800×480 (issue 14 points 2 and 5): every
+"""Rules help through the real `companion` command at 800×480: every
 game's refusal has a Why? that opens its rule card, the rules screen is one tap from play, and a
 table option chosen in New game is stored, honoured and shown."""
 

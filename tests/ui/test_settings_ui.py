@@ -1,4 +1,4 @@
-"""Settings' look (issue 16's review), through the real `companion` command at 800×480: the
+"""Settings' look, through the real `companion` command at 800×480: the
 toggles show their state in words, and the row of Teach / keyboard / Back up is one height and
 one type size."""
 
@@ -20,7 +20,7 @@ def test_the_toggles_say_on_or_off_and_sit_level_with_the_buttons(run_scenario):
         assert len(sizes) == 1, seen["tools"]
         assert len({t["height"] for t in seen["scanning"]}) == 1, seen["scanning"]
     assert "Railways of the World:\nThe Card Game" in " ".join(t["text"] for t in off["scanning"])
-    # what each game scans (issue 17 point 4): the dealt hands only where the label says "dealt"
+    # what each game scans: the dealt hands only where the label says "dealt"
     words = [t["text"].split("[/b]\n")[1] for t in off["scanning"]]
     assert words[0].startswith("scan every card dealt or drawn"), words
     assert words[1].startswith("scan every card, the ones dealt at setup too"), words

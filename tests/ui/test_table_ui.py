@@ -1,4 +1,4 @@
-"""The whole table in every game (issue 17), through the real `companion` command at 800×480."""
+"""The whole table in every game, through the real `companion` command at 800×480."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ AUDITED = ("touch", "outside", "overlap", "text", "ellipsized")
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_play_screen_has_the_seat_strip_and_the_buttons_say_what_they_do(run_scenario,
                                                                                language):
-    """Issue 17 point 7: every seat's lamp has what its button does now beside it, or (no
+    """Every seat's lamp has what its button does now beside it, or (no
     room) on the strip's shared line, in every game with 2 and 4 players at 800×480; the
     buttons do it; nothing cut, overlapping or under 15 px (German too)."""
     run = run_scenario("table_seat_strip", language=language).check()
@@ -78,7 +78,7 @@ def the_buttons_do_it(game_id, seen, language) -> None:
 
 
 def test_railways_shows_the_known_hand_with_the_card_scanned_from_the_draw_pile(run_scenario):
-    """Issue 17 point 2 (and 4): the card named from the draw pile goes into the mover's
+    """Where every card drawn is scanned, the card named from the draw pile goes into the mover's
     hand, which the play screen shows."""
     seen = run_scenario("table_known_hand").check().report["rotw"]
     assert seen["scanned_draws"] is True, seen
@@ -92,7 +92,7 @@ def test_railways_shows_the_known_hand_with_the_card_scanned_from_the_draw_pile(
 
 
 def test_a_scanned_tile_goes_into_the_draw_with_its_edges(run_scenario):
-    """Issue 17 point 3 (and 4): where every tile drawn is scanned, the draw waits for the
+    """Where every tile drawn is scanned, the draw waits for the
     scan; the scanned edges are stored with the draw and the tile goes into the hand with
     its sides (placing a scanned tile asks only its turn: test_traffiq_ui)."""
     seen = run_scenario("table_scanned_tile").check().report["traffiq"]
@@ -107,7 +107,7 @@ def test_a_scanned_tile_goes_into_the_draw_with_its_edges(run_scenario):
 
 
 def test_railways_discard_and_draw_from_the_pile_is_scanned_too(run_scenario):
-    """Issue 17 point 4: where every card drawn is scanned, the card drawn after a discard
+    """Where every card drawn is scanned, the card drawn after a discard
     (action D) is named as well, here by scanning a city card; it goes into the known hand."""
     seen = run_scenario("table_discard_draw_scanned").check().report["discard_draw"]
     assert seen["asked"].startswith("Which card did you take from the draw pile?"), seen

@@ -165,7 +165,7 @@ def test_new_game_offers_the_colours_the_box_deals_for_the_player_count(run_scen
 @pytest.mark.parametrize("language", ["en", "de", "hu", "ro", "sv"])
 def test_a_scanned_tile_in_the_hand_is_offered_first_beside_the_dealt_ones(run_scenario,
                                                                               language):
-    """Issue 17 point 3: a hand holding a scanned tile and the two dealt at setup (unseen):
+    """A hand holding a scanned tile and the two dealt at setup (unseen):
     the cell where the scanned tile fits offers its turns (the engine's `tile_spots`) on the
     first tab, another tile's sides (the matching rule's, the free ones pre-set to the engine's
     guess) on the second; the first places it."""
@@ -191,7 +191,7 @@ def test_a_scanned_tile_in_the_hand_is_offered_first_beside_the_dealt_ones(run_s
 
 @pytest.mark.parametrize("language", ["en", "de", "hu"])
 def test_every_tile_scanned_asks_for_the_tiles_drawn_at_setup_first(run_scenario, language):
-    """Issue 17 point 4: Settings' "scan every tile" starts the game by asking each player for
+    """Settings' "scan every tile" starts the game by asking each player for
     the 2 tiles drawn at setup (tapped or scanned, one show_tile each); every move of play is
     closed until then; afterwards every hand is known and placing asks only a tile's turn."""
     seen = run_scenario("traffiq_setup_tiles_scanned",

@@ -42,7 +42,7 @@ class Known:
             re.search(self.pattern, finding) is not None
 
 
-# None left for text (issue 11 req. 7): names wrap after a hyphen or at a space, their columns
+# None left for text: names wrap after a hyphen or at a space, their columns
 # have the room, long hints and hands take more lines (companion/app/names.py, results_table.py).
 KNOWN: tuple[Known, ...] = ()
 

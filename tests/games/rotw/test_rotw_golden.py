@@ -13,7 +13,7 @@ At the end each city's value goes to the player(s) whose links into it add up to
 share); 1 per Locomotive played; goods sets: 3 alike 2, 4 alike 3, 4 different 5, best split.
 Ties: most connections, then most goods delivered, then shared.
 
-Value-5 cities (issue 14): a value-5 card has no demand colour of its own (it takes any goods),
+Value-5 cities: a value-5 card has no demand colour of its own (it takes any goods),
 so its `build` lines now say `"demand": null` where they named a colour (2p lines 104, 118, 144;
 3p 144, 176, 225, 241; 4p 76, 171, 196). Recounted by hand from the logs: 17 deliveries end at a
 value-5 city and one passes one (3p line 213, a blue cube through c12, which had been written

@@ -1,4 +1,4 @@
-"""Railways of the World's table options (issue 14 point 2): each reading the rulebook leaves open,
+"""Railways of the World's table options: each reading the rulebook leaves open,
 one test per setting, named after the rule; the header carries the options and a log without them
 replays with the defaults. docs/rotw-rules.md lists them with the rulebook's sentences."""
 

@@ -440,7 +440,7 @@ def test_value_five_city_card_has_no_demand_colour_of_its_own(rules):
     """Rulebook (Város Kártyák): a city's demand is "ezt a Város Hatszög színe határozza meg"
     (its City Hexagon's colour), and "Az 5 értékű városokba bármilyen típusú áru szállítható".
     [decision] A value-5 card has no demand colour: naming one is refused, so no colour of its
-    own can stop a cube there (issue 14)."""
+    own can stop a cube there."""
     s = setup(rules)
     give(rules, s, 0, "city-5", "orange-2", "orange-2", "orange-1")
     five = ("orange-2", "orange-2", "orange-1")
@@ -682,7 +682,7 @@ def test_ties_go_to_more_connections_then_more_goods_then_are_shared(rules):
 
 
 def test_a_tie_break_that_narrows_a_shared_victory_is_named(rules):
-    """Issue 14: three tied on points, James drops out on connections, Becky and Steve share;
+    """Three tied on points, James drops out on connections, Becky and Steve share;
     the sheet names the step that narrowed it and the results screen says so in words."""
     s = rules.new_state(NAMES[:3], {"mode": "score_only"})
     rules.apply(s, PlaceCity(2))

@@ -1,5 +1,5 @@
 """Railways of the World with "Scan every card drawn" (the option scanned_draws): every card
-taken from the draw pile is named (scanned), so each hand is known (issue 17, point 4)."""
+taken from the draw pile is named (scanned), so each hand is known."""
 
 from __future__ import annotations
 

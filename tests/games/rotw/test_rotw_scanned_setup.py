@@ -1,5 +1,5 @@
 """Railways of the World where every card is scanned, the ones dealt at setup too (the option
-scanned_setup, issue 17 point 4): the cards each player was dealt unseen are named (show_card)
+scanned_setup): the cards each player was dealt unseen are named (show_card)
 before the first turn, so every hand is known exactly."""
 
 from __future__ import annotations

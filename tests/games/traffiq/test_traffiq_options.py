@@ -1,4 +1,4 @@
-"""Manhattan TraffIQ's table option (issue 14 point 2): when actions may be forfeited, one test per
+"""Manhattan TraffIQ's table option: when actions may be forfeited, one test per
 setting, named after the rule; the header carries it and a log without it replays with the
 default. docs/traffiq-rules.md quotes the rulebook's sentence."""
 

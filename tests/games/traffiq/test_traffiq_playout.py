@@ -20,7 +20,7 @@ from companion.boards import rules_for
 from companion.core.rules import Phase
 from companion.games.traffiq.engine import EndReason, Vehicle
 from companion.games.traffiq.engine.city import is_complete
-from companion.gamelog import Game, Header
+from companion.gamelog import FoldedGame, Header
 from companion.games.traffiq.playout import TraffiqPlayout
 from companion.games.traffiq.recount import totals as recount
 
@@ -88,7 +88,7 @@ def check_end(tq, playout: TraffiqPlayout) -> None:
 
 
 def check_replay(tq, playout: TraffiqPlayout) -> None:
-    game = Game.start(Header(tq.game_id, playout.players, playout.options))
+    game = FoldedGame.start(Header(tq.game_id, playout.players, playout.options))
     for action in playout.log:
         game.apply(action.to_json())
     assert game.state == playout.state

@@ -807,7 +807,7 @@ def test_a_tie_on_points_is_shared(tq):
     earlier(s, 1, (3, 3), TAXI)
     sheet = tq.score(s)
     assert sheet.totals == (2, 2) and sheet.winners == (0, 1) and sheet.shared
-    assert sheet.decided_by is None  # no tie-breaker narrows it (issue 14)
+    assert sheet.decided_by is None  # no tie-breaker narrows it
     assert verdict(sheet, ("Ann", "Ben")) == (
         "Shared victory: Ann & Ben", "Tied on points: the rules name no tie-breaker.")
 
@@ -862,7 +862,7 @@ def test_a_malformed_tile_is_refused(tq):
     refused(tq, s, Pass(0), "unknown_action")
 
 
-# ---- the publisher's answers (Mücke Spiele's FAQ, issue 14) ----------------------------------
+# ---- the publisher's answers (Mücke Spiele's FAQ) ----------------------------------------
 
 def test_faq_moving_a_vehicle_already_on_the_map_is_an_action(tq):
     s = new_game(tq)

@@ -1,6 +1,6 @@
 """Manhattan TraffIQ: a scanned tile drawn goes into the hand with its edges (the table saw it),
 and is placed from there without the sides set by hand; with "Scan every tile drawn" (the option
-scanned_draws) every draw names its tile (issue 17, points 3 and 4)."""
+scanned_draws) every draw names its tile."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ SETUP = {"first": 1, "scanned_draws": True, "scanned_setup": True}
 
 
 def test_the_tiles_drawn_at_setup_are_scanned_before_the_first_turn(tq):
-    """Issue 17 point 4 [decision]: with scanned_setup every player's 2 setup tiles are shown
+    """[decision] With scanned_setup every player's 2 setup tiles are shown
     (show_tile, one at a time, from the first player on); until then no move of play is taken,
     and once they are the first player's turn begins with every hand known."""
     from companion.core.rules import Phase

@@ -895,7 +895,7 @@ def test_tie_still_tied_shares_the_win(rules):
 
 
 def test_tie_narrowed_by_completed_tickets_names_them_though_the_win_is_shared(rules):
-    """Issue 14: three tied, Cleo drops out on completed tickets, Ann and Ben share; the sheet
+    """Three tied, Cleo drops out on completed tickets, Ann and Ben share; the sheet
     names the tie-break that narrowed it, and the results screen says so."""
     # Ann and Ben as above (8, 1 completed each); Cleo as Ben in the tie above (8, none)
     sheet = scored(rules, [["r01", "r02"], ["r03", "r12"], ["r23", "r10"]],

@@ -32,7 +32,7 @@ def turn_up(box: Box, s: RotwState, action: TurnUp) -> None:
 
 
 def show_card(box: Box, s: RotwState, action: ShowCard) -> None:
-    """[decision, issue 17] Where the dealt cards are scanned, each card dealt at setup that the
+    """[decision] Where the dealt cards are scanned, each card dealt at setup that the
     table did not see (all but the Locomotive and the City 2) is named before the first turn, so
     every hand is known exactly; the box must still have it unseen."""
     seat = check_can_show_card(s, action.seat)

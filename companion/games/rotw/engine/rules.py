@@ -7,6 +7,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Mapping, Sequence
 
+from companion.core.options import read_bool, read_mode
 from companion.core.rules import (ActionCodec, Move, Phase, RuleViolation, Rules, ScoreSheet,
     Status, check_players)
 from companion.core.table_options import read_table_options
@@ -56,7 +57,7 @@ class Rotw(Rules):
         box, players = self.box, tuple(players)
         check_players(players, "Railways of the World: The Card Game", box.min_players,
                       box.max_players)
-        mode = _option_mode(options)
+        mode = read_mode(options)
         first = options.get("first", 0)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
             raise RuleViolation("bad_option", "The starting seat must be 0 to {last}.",
@@ -64,7 +65,7 @@ class Rotw(Rules):
         family = options.get("family", False)
         if not isinstance(family, bool):
             raise RuleViolation("bad_option", "The option family must be true or false.")
-        scanned, scanned_setup = (_option_bool(options, key)
+        scanned, scanned_setup = (read_bool(options, key)
                                   for key in ("scanned_draws", "scanned_setup"))
         table = read_table_options(RotwTable, options)
         removed = family and table.family_locomotives is FamilyLocomotives.REMOVED
@@ -247,20 +248,3 @@ def _pass(box: Box, s: RotwState, action: Pass) -> None:
         next_final_delivery(s)
     else:
         after_action(box, s)
-
-
-def _option_bool(options: Mapping[str, Any], key: str) -> bool:
-    """`scanned_draws` (every card drawn from the pile in play is named) or `scanned_setup` (the
-    cards dealt at setup too): true or false."""
-    value = options.get(key, False)
-    if not isinstance(value, bool):
-        raise RuleViolation("bad_option", "The option {key} must be true or false.", key=key)
-    return value
-
-
-def _option_mode(options: Mapping[str, Any]) -> Mode:
-    try:
-        return Mode(options.get("mode", Mode.PLAY.value))
-    except ValueError:
-        raise RuleViolation("bad_option", "Unknown mode {mode!r}: use 'play' or 'score_only'.",
-                            mode=options.get("mode")) from None

@@ -5,14 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from companion.core.hands import SecretHand
+from companion.core.options import Mode
 from companion.core.rules import Phase
 from .box import ANY_GOODS_VALUE, GOODS, KINDS
 from .options import RotwTable
-
-
-class Mode(Enum):
-    PLAY = "play"  # the whole game is tracked
-    SCORE_ONLY = "score_only"  # only the finished position is entered and scored
 
 
 class Step(Enum):
@@ -32,18 +29,10 @@ class EndReason(Enum):
 
 
 @dataclass(slots=True)
-class Hand:
-    """A secret hand: the cards the table saw going in, and how many it did not see."""
+class Hand(SecretHand):
+    """A player's secret hand of this game's cards (companion.core.hands)."""
 
     known: list[int] = field(default_factory=lambda: [0] * KINDS)  # count per Card
-    unknown: int = 0
-
-    @property
-    def size(self) -> int:
-        return sum(self.known) + self.unknown
-
-    def copy(self) -> "Hand":
-        return Hand(self.known[:], self.unknown)
 
 
 @dataclass(slots=True)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from companion.app.games import GameUi
 from companion.app.i18n import _
+from companion.games import lazy
 
 from .. import GAME
+
+UI = __package__  # its screens' modules, imported when first used (lazy(...).call)
 
 
 def _screens() -> list:
@@ -15,31 +18,6 @@ def _screens() -> list:
     screens = GAME.screens
     return [RotwPlayScreen(name=screens.play), RotwScoreOnlyScreen(name=screens.score_only),
             RotwScoringScreen(name=screens.scoring)]
-
-
-def _describe(action, players, rules) -> str:
-    from .words import describe
-    return describe(action, players, rules)
-
-
-def _colour(colour: str) -> str:
-    from .words import player_colour_name
-    return player_colour_name(colour)
-
-
-def _teach_panel(teach):
-    from .teach import RotwTeachPanel
-    return RotwTeachPanel(teach)
-
-
-def _component_name(component) -> str:
-    from .teach import component_name
-    return component_name(component)
-
-
-def _explain(violation, state) -> str:
-    from .words import explain
-    return explain(violation, state)
 
 
 SCANNED = "rotw_scanned_draws"  # Settings' key: new games scan every card, the dealt ones too
@@ -54,8 +32,9 @@ def _options(store, mode: str) -> dict:
 def game_ui() -> GameUi:
     from .colours import PLAYER_RGBA
     return GameUi(
-        game=GAME, rgba=PLAYER_RGBA, colour_names=_colour,
-        starts=lambda: _("Who starts? Choose the start player."),
-        make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
-        component_name=_component_name, options=_options,
+        game=GAME, rgba=PLAYER_RGBA, colour_names=lazy(f"{UI}.words", "player_colour_name").call,
+        starts=lambda: _("Who starts? Choose the start player."), make_screens=_screens,
+        describe=lazy(f"{UI}.words", "describe").call, explain=lazy(f"{UI}.words", "explain").call,
+        teach_panel=lazy(f"{UI}.teach", "RotwTeachPanel").call,
+        component_name=lazy(f"{UI}.teach", "component_name").call, options=_options,
         strict_scan=(SCANNED, lambda: _("scan every card, the ones dealt at setup too")))

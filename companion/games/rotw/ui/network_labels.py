@@ -16,7 +16,7 @@ from kivy.metrics import dp
 from companion.app.footprints import Footprint, Footprints
 from companion.app.marks import ink_on
 
-TAG_PX = 15  # the values, ids and letters: readable at arm's length (issue 11)
+TAG_PX = 15  # the values, ids and letters: readable at arm's length
 ID_RGBA = (1, 1, 1, 0.85)
 VALUE_INK = (0.05, 0.05, 0.05, 1)
 

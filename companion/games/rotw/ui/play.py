@@ -24,6 +24,7 @@ from .words import card_name, describe, explain
 
 
 class RotwPlayScreen(PlayScreen):
+    game_kind = Rotw.game_id
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     prompt = StringProperty("")
@@ -67,12 +68,8 @@ class RotwPlayScreen(PlayScreen):
         self.ids.prompt.bind(width=self.actions.fit_prompt)
 
     def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != Rotw.game_id:
-            return
-        if table.status.phase in (Phase.SCORING, Phase.OVER):
-            self.close_dialog()
-            App.get_running_app().go("rotw_scoring")
+        table = self.own_table()
+        if table is None or self.results_once(table, Phase.SCORING, Phase.OVER):
             return
         self.read_moves(self.seat)
         self._refresh_turn()

@@ -6,12 +6,10 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
-from companion.core.rules import Phase
 from ..engine import (GOODS, FinishScoring, PlaceCity, PlaceLink, Rotw, SetDelivered,
     SetLocomotives, SetTrack)
 from companion.app.games import player_colours
@@ -19,17 +17,17 @@ from companion.app.i18n import _, ngettext
 from .network import PLAYER_RGBA
 from .widgets import GoodsButton, RotwDialog
 from .words import city_name, explain, goods_name
-from companion.app.screens import BaseScreen
+from companion.app.score_only_screen import ScoreOnlyBase
 from companion.app.theme import touch
 from companion.app.widgets import PlayerTab
 
 LINK_VALUES = tuple(range(2, 11))  # a link is paid with at least the city's value (2 to 5)
 
 
-class RotwScoreOnlyScreen(BaseScreen):
-    seat = NumericProperty(0)  # whose links and cards are being entered
-    prompt = StringProperty("")
-    summary = StringProperty("")
+class RotwScoreOnlyScreen(ScoreOnlyBase):
+    """Each player's links (two cities tapped), Locomotives, cubes and score track."""
+
+    game_kind = Rotw.game_id
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -44,13 +42,7 @@ class RotwScoreOnlyScreen(BaseScreen):
         super().on_leave(*args)
         self._close_dialog()
 
-    def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != Rotw.game_id:
-            return
-        if table.status.phase is Phase.OVER:
-            App.get_running_app().go("rotw_scoring")
-            return
+    def show(self, table) -> None:
         s = table.state
         colours = player_colours(table)
         network = self.ids.network
@@ -76,10 +68,6 @@ class RotwScoreOnlyScreen(BaseScreen):
         self.prompt = (_("Now tap the other city of the link.") if self._link_end else
                        _("Add the cities; then tap a player and two cities for each of their "
                          "links."))
-
-    def choose(self, seat: int) -> None:
-        self.seat = seat
-        self.refresh()
 
     def submit(self, action) -> bool:
         table = self.table

@@ -185,8 +185,8 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
 
 
 def verdict(sheet, players) -> tuple[str, str]:
-    """The results screen's two lines: who won, and why when a tie-break had a say (issue 14:
-    also when it only narrowed a shared victory)."""
+    """The results screen's two lines: who won, and why when a tie-break had a say (also
+    when it only narrowed a shared victory)."""
     winners = " & ".join(players[seat] for seat in sheet.winners)
     if sheet.shared:
         return _("Shared victory: {players}").format(players=winners), {

@@ -55,7 +55,7 @@ def check_can_end_turn(s: TraffiqState, seat: int) -> int:
 
 
 def check_show_tile(s: TraffiqState, seat: int) -> int:
-    """[decision, issue 17] Where every tile is scanned, the tiles drawn at setup are scanned
+    """[decision] Where every tile is scanned, the tiles drawn at setup are scanned
     before the first turn, each player's in any order."""
     check_seat(s, seat)
     if s.phase is not Phase.SETUP:

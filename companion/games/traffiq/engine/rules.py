@@ -160,7 +160,7 @@ class Traffiq(Rules):
         self._after_action(s)
 
     def _show_tile(self, s: TraffiqState, action: ShowTile) -> None:
-        """[decision, issue 17] Strict scanning: the tiles drawn at setup are scanned before
+        """[decision] Strict scanning: the tiles drawn at setup are scanned before
         the first turn, so every tile in every hand is known."""
         seat = check_show_tile(s, action.seat)
         hand = s.seats[seat].hand

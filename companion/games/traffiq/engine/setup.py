@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.core.options import read_bool, read_mode
 from companion.core.rules import Phase, RuleViolation, check_players
 from companion.core.table_options import read_table_options
 from .box import Box, parse_layout
@@ -21,7 +22,7 @@ def new_game(box: Box, players: tuple[str, ...],
     """The scenario's start tiles on the table, 2 district tiles drawn by each player, each
     player's vehicles for the player count (score-only: no hands, straight to scoring)."""
     check_players(players, GAME, box.min_players, box.max_players)
-    mode = _option_mode(options)
+    mode = read_mode(options)
     first = _option_first(options, len(players))
     scenario = options.get("scenario", "times_square")
     if not isinstance(scenario, str) or scenario not in box.scenarios:
@@ -36,9 +37,9 @@ def new_game(box: Box, players: tuple[str, ...],
     state = TraffiqState(players=players, mode=mode, scenario=scenario, first=first,
                          phase=Phase.PLAY, current=first, seats=seats, tiles=tiles,
                          vehicles={}, supply=box.district_tiles - hand * len(players),
-                         scanned_draws=_option_bool(options, "scanned_draws"),
+                         scanned_draws=read_bool(options, "scanned_draws"),
                          table=read_table_options(TraffiqTable, options))
-    if _option_bool(options, "scanned_setup") and mode is Mode.PLAY:
+    if read_bool(options, "scanned_setup") and mode is Mode.PLAY:
         state.phase = Phase.SETUP  # the tiles drawn at setup are scanned first (show_tile)
     if mode is Mode.SCORE_ONLY:
         state.phase = Phase.SCORING
@@ -84,13 +85,6 @@ def _check_colours(box: Box, options: Mapping[str, Any], players: int) -> None:
                 colours=", ".join(box.colours_for(players)))
 
 
-def _option_mode(options: Mapping[str, Any]) -> Mode:
-    try:
-        return Mode(options.get("mode", Mode.PLAY.value))
-    except ValueError:
-        raise RuleViolation("bad_option", "Unknown mode {mode!r}: use 'play' or 'score_only'.",
-                            mode=options.get("mode")) from None
-
 
 def _option_first(options: Mapping[str, Any], players: int) -> int:
     first = options.get("first", 0)
@@ -98,12 +92,3 @@ def _option_first(options: Mapping[str, Any], players: int) -> int:
         raise RuleViolation("bad_option", "The starting seat must be 0 to {last}.",
                             last=players - 1)
     return first
-
-
-def _option_bool(options: Mapping[str, Any], key: str) -> bool:
-    """`scanned_draws` (every tile drawn in play is scanned) or `scanned_setup` (the tiles
-    drawn at setup too, before the first turn): true or false."""
-    value = options.get(key, False)
-    if not isinstance(value, bool):
-        raise RuleViolation("bad_option", "The option {key} must be true or false.", key=key)
-    return value

@@ -5,16 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from companion.core.options import Mode
 from companion.core.rules import Phase
 from .box import Vehicle
 from .city import Cell, Point
 from .options import TraffiqTable
 from .tiles import Tile
-
-
-class Mode(Enum):
-    PLAY = "play"  # the whole game is tracked
-    SCORE_ONLY = "score_only"  # only the vehicles on the map at the end are entered and scored
 
 
 class EndReason(Enum):

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from companion.app.games import GameUi
 from companion.app.i18n import _
+from companion.games import lazy
 
 from .. import GAME
+
+UI = __package__  # its screens' modules, imported when first used (lazy(...).call)
 
 COLOURS = GAME.colours  # the vehicles in the box, in the box's order
 RGBA = {
@@ -27,36 +30,6 @@ def _screens() -> list:
             TraffiqStartScreen(name=screens.named("start"))]
 
 
-def _describe(action, players, rules) -> str:
-    from .words import describe
-    return describe(action, players, rules)
-
-
-def _colour(colour: str) -> str:
-    from .words import colour_name
-    return colour_name(colour)
-
-
-def _teach_panel(teach):
-    from .tile_chooser import TraffiqTeachPanel
-    return TraffiqTeachPanel(teach)
-
-
-def _component_name(component) -> str:
-    from .tile_chooser import tile_component_name
-    return tile_component_name(component)
-
-
-def _before_start(start: dict) -> bool:
-    from .start import before_start
-    return before_start(start)
-
-
-def _explain(violation, state) -> str:
-    from .words import explain
-    return explain(violation, state)
-
-
 SCANNED = "traffiq_scanned_draws"  # Settings' key: new games scan every tile, the setup's too
 
 
@@ -70,9 +43,12 @@ def _options(store, mode: str) -> dict:
 
 def game_ui() -> GameUi:
     return GameUi(
-        game=GAME, rgba=RGBA, colour_names=_colour,
+        game=GAME, rgba=RGBA, colour_names=lazy(f"{UI}.words", "colour_name").call,
         starts=lambda: _("Who starts? Whoever was in New York most recently (otherwise the "
                          "youngest)."),
-        make_screens=_screens, describe=_describe, explain=_explain, teach_panel=_teach_panel,
-        component_name=_component_name, options=_options,
-        strict_scan=(SCANNED, lambda: _("scan every tile, the 2 drawn at setup too")), before_start=_before_start)
+        make_screens=_screens, describe=lazy(f"{UI}.words", "describe").call,
+        explain=lazy(f"{UI}.words", "explain").call,
+        teach_panel=lazy(f"{UI}.tile_chooser", "TraffiqTeachPanel").call,
+        component_name=lazy(f"{UI}.tile_chooser", "tile_component_name").call, options=_options,
+        strict_scan=(SCANNED, lambda: _("scan every tile, the 2 drawn at setup too")),
+        before_start=lazy(f"{UI}.start", "before_start").call)

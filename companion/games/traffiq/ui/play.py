@@ -42,6 +42,7 @@ ACTIONS = (PlaceTile.type, TaxiRide.type, VanRide.type, DrawTile.type)  # the tu
 
 
 class TraffiqPlayScreen(PlayScreen):
+    game_kind = GAME_ID
     message_at = "map_message"
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
@@ -78,14 +79,10 @@ class TraffiqPlayScreen(PlayScreen):
     # ---- reading the game --------------------------------------------------------------
 
     def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != GAME:
+        table = self.own_table()
+        if table is None or self.results_once(table, Phase.SCORING, Phase.OVER):
             return
         status = table.status
-        if status.phase in (Phase.SCORING, Phase.OVER):
-            self.close_dialog()
-            App.get_running_app().go("traffiq_scoring")
-            return
         new_game = table.game_id != self._game
         if new_game or len(table.actions) != self._seen:  # a move was made or taken back
             self._game, self._seen = table.game_id, len(table.actions)

@@ -8,17 +8,16 @@ import logging
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
-from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.app import storage
-from companion.core.rules import Phase, RuleViolation
+from companion.core.rules import RuleViolation
 from companion.store import StoreError
 from ..engine import EnterVehicles
 from companion.app.i18n import _
 from companion.app.results_screen import ResultsScreen
-from companion.app.screens import BaseScreen
+from companion.app.score_only_screen import ScoreOnlyBase
 from companion.app.theme import touch
 from companion.app.marks import table_marks
 from .words import explain, verdict
@@ -44,7 +43,7 @@ def _cell(text: str, bold: bool = False, colour=None, heading: bool = False,
 
 
 class TraffiqScoringScreen(ResultsScreen):
-    game_id = GAME
+    game_kind = GAME
 
     def show(self, table) -> None:
         sheet = table.score()
@@ -61,22 +60,16 @@ class TraffiqScoringScreen(ResultsScreen):
         city.vehicles = dict(table.state.vehicles)
 
 
-class TraffiqScoreOnlyScreen(BaseScreen):
+class TraffiqScoreOnlyScreen(ScoreOnlyBase):
     """Score a finished game: each player's taxis and vans on the map, then Score."""
 
-    prompt = StringProperty("")
+    game_kind = GAME
 
     def on_kv_post(self, base_widget) -> None:
         super().on_kv_post(base_widget)
         self.counts: list[list[int]] = []  # per seat: taxis, vans on the map
 
-    def refresh(self) -> None:
-        table = self.table
-        if table is None or table.header.game != GAME:
-            return
-        if table.status.phase is Phase.OVER:
-            App.get_running_app().go("traffiq_scoring")
-            return
+    def show(self, table) -> None:
         s = table.state
         players = table.header.players
         if len(self.counts) != len(players) or not any(s.entered):

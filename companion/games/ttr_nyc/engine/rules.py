@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.core.options import read_mode
 from companion.core.rules import (ActionCodec, Move, Phase, RuleViolation, Rules, ScoreSheet,
     Status, check_players, next_seat)
 from .actions import (ACTIONS, ClaimRoute, DrawBlind, DrawTickets, KeepTickets, Pass, PlaceRoute,
@@ -54,7 +55,7 @@ class TtrNyc(Rules):
         options = dict(options or {})
         board, players = self.board, tuple(players)
         check_players(players, "Ticket to Ride: New York", board.min_players, board.max_players)
-        mode = _option_mode(options)
+        mode = read_mode(options)
         first = _option_first(options, players)
         hand = board.initial_hand if mode is Mode.PLAY else 0
         seats = [PlayerState(Hand(unknown=hand), board.taxis_per_player) for _ in players]
@@ -305,11 +306,3 @@ def _option_scanned_hands(options: Mapping[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise RuleViolation("bad_option", "The option scanned_hands must be true or false.")
     return value
-
-
-def _option_mode(options: Mapping[str, Any]) -> Mode:
-    try:
-        return Mode(options.get("mode", Mode.PLAY.value))
-    except ValueError:
-        raise RuleViolation("bad_option", "Unknown mode {mode!r}: use 'play' or 'score_only'.",
-                            mode=options.get("mode")) from None

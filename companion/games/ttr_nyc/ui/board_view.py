@@ -25,7 +25,7 @@ from .symbols import route_symbol
 
 FREE_ACROSS = 0.72  # a free route's spaces, as a share of a claimed route's taxis' width
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
-LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen (issue 11)
+LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen
 NAME_GAPS = (1.0, 4.0, 7.0)  # px from a dot's rim to its name's box: the nearer first
 BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.15, 0.85),
             1: (0.36, 0.26, 0.5, 0.2, 0.62, 0.3, 0.42, 0.15, 0.7, 0.8),

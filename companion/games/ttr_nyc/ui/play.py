@@ -19,6 +19,7 @@ from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA
 from .words import card_name, describe, explain
 from companion.core.rules import Phase
+from .. import GAME
 from ..engine import DrawBlind, DrawTickets, KeepTickets, Pass, TakeFaceUp
 from ..engine.moves import blind_draws, face_up_choices, keep_choices, ticket_choices
 from .card_reports import DRAW_BLIND, SHOW_HAND, TURN_UP, CardReports
@@ -44,6 +45,7 @@ def log_height(text: str, width: float) -> float:
 
 
 class TtrPlayScreen(PlayScreen, TtrScreen):
+    game_kind = GAME.game_id
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     stats = StringProperty("")
@@ -63,14 +65,10 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
     # ---- reading the game --------------------------------------------------------------
 
     def refresh(self) -> None:
-        table = self.table
-        if table is None:
+        table = self.own_table()
+        if table is None or self.results_once(table, Phase.SCORING, Phase.OVER):
             return
         s, status = table.state, table.status
-        if status.phase in (Phase.SCORING, Phase.OVER):
-            self.close_dialog()
-            App.get_running_app().go("ttr_nyc_scoring")
-            return
         colours = self.show_game_map(table)
         seat = status.seat if status.seat is not None else s.current
         self.read_moves(seat)

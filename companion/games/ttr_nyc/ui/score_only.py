@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import NumericProperty, StringProperty
 
-from companion.core.rules import Phase
+from companion.app.score_only_screen import ScoreOnlyBase
+from .. import GAME
 from ..engine import PlaceRoute
 from companion.app.i18n import ngettext
 from .map_screen import TtrScreen
@@ -13,17 +13,12 @@ from companion.app.theme import TAXI_RGBA, touch
 from companion.app.widgets import PlayerTab
 
 
-class ScoreOnlyScreen(TtrScreen):
-    seat = NumericProperty(0)  # whose routes are being tapped
-    summary = StringProperty("")
+class TtrScoreOnlyScreen(ScoreOnlyBase, TtrScreen):
+    """Each player's routes tapped on the map (`seat`: whose), then their tickets."""
 
-    def refresh(self) -> None:
-        table = self.table
-        if table is None:
-            return
-        if table.status.phase is Phase.OVER:
-            App.get_running_app().go("ttr_nyc_scoring")
-            return
+    game_kind = GAME.game_id
+
+    def show(self, table) -> None:
         colours = self.show_game_map(table)
         tabs = self.ids.tabs
         tabs.clear_widgets()
@@ -43,10 +38,6 @@ class ScoreOnlyScreen(TtrScreen):
                                                routes=routes, used=taxis - player.taxis,
                                                taxis=taxis)
 
-    def choose(self, seat: int) -> None:
-        self.seat = seat
-        self.refresh()
-
     def route_tapped(self, route_id: str) -> None:
         App.get_running_app().submit(PlaceRoute(self.seat, route_id), "map_message")
 
@@ -54,4 +45,4 @@ class ScoreOnlyScreen(TtrScreen):
         App.get_running_app().undo("map_message")
 
     def tickets(self) -> None:
-        App.get_running_app().go("ttr_nyc_scoring")
+        App.get_running_app().go(GAME.screens.scoring)

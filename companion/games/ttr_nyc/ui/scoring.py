@@ -24,7 +24,7 @@ COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tic
 
 
 class ScoringScreen(TtrScreen, ResultsScreen):
-    game_id = GAME_ID
+    game_kind = GAME_ID
     entering = BooleanProperty(True)  # tickets are being tapped in (else: the results)
     prompt = StringProperty("")
 

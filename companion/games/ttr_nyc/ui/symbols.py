@@ -1,5 +1,5 @@
 """The route colours' symbols: a shape per card colour on every free route's spaces, so that
-colour-blind players tell a red route from a green one (issue 11 req. 6). Gray routes (any one
+colour-blind players tell a red route from a green one. Gray routes (any one
 colour) stay plain.
 
     blue ●  green ▲  black ■  pink ✚  red ◆  orange ● ● (two dots)
