@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .engine import GOODS, Card, Rotw, RotwState
-from companion.gamelog import Game
+from companion.gamelog import FoldedGame
 
 CATEGORY_TITLES = {
     "track": "Track",
@@ -29,7 +29,7 @@ def _cubes(counts: list[int]) -> dict[str, int]:
     return {goods: n for goods, n in zip(GOODS, counts) if n}
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: FoldedGame) -> dict:
     s: RotwState = game.state
     status = game.rules.status(s)
     return {
@@ -61,7 +61,7 @@ def state_json(game: Game) -> dict:
     }
 
 
-def describe_state(game: Game) -> str:
+def describe_state(game: FoldedGame) -> str:
     rules: Rotw = game.rules
     s: RotwState = game.state
     status = rules.status(s)

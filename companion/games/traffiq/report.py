@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .engine import Mode, Traffiq, TraffiqState
 from .engine.scoring import ALL_VEHICLES, CATEGORIES
-from companion.gamelog import Game
+from companion.gamelog import FoldedGame
 
 CATEGORY_TITLES = {"vans": "Vans", "taxis": "Taxis"}
 __all__ = ["ALL_VEHICLES", "CATEGORIES", "CATEGORY_TITLES", "PROVISIONAL", "WINNER_NOTES",
@@ -19,7 +19,7 @@ END_REASONS = {
 }
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: FoldedGame) -> dict:
     s: TraffiqState = game.state
     rules: Traffiq = game.rules
     status = rules.status(s)
@@ -45,7 +45,7 @@ def state_json(game: Game) -> dict:
     }
 
 
-def describe_state(game: Game) -> str:
+def describe_state(game: FoldedGame) -> str:
     s: TraffiqState = game.state
     rules: Traffiq = game.rules
     status = rules.status(s)

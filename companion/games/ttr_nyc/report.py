@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.gamelog import Game
+from companion.gamelog import FoldedGame
 
 from .engine import Card, TtrNyc, TtrState
 
@@ -15,7 +15,7 @@ CATEGORY_TITLES = {
 PROVISIONAL = "Provisional: tickets are not revealed yet."
 
 
-def state_json(game: Game) -> dict:
+def state_json(game: FoldedGame) -> dict:
     s: TtrState = game.state
     status = game.rules.status(s)
     return {
@@ -38,7 +38,7 @@ def state_json(game: Game) -> dict:
     }
 
 
-def describe_state(game: Game) -> str:
+def describe_state(game: FoldedGame) -> str:
     rules: TtrNyc = game.rules
     s: TtrState = game.state
     status = rules.status(s)
