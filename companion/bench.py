@@ -32,7 +32,7 @@ def append_rounds(game: Game, folder: Path, rounds: int, count: int) -> tuple[fl
     """
     entry = {"type": "take_face_up", "seat": 1, "slot": 3, "card": "red"}
     store = Store(folder / "bench-store.db")
-    game_id = store.new_game(game.game_id, ["A", "B"], {})  # the log holds any JSON entry
+    game_id = store.new_game(game.game_kind, ["A", "B"], {})  # the log holds any JSON entry
     bare = sqlite3.connect(folder / "bench-bare.db", isolation_level=None)
     bare.execute("PRAGMA journal_mode=WAL")
     bare.execute("PRAGMA synchronous=FULL")
@@ -61,7 +61,7 @@ def resume_rounds(game: Game, folder: Path, rounds: int) -> float:
     """ms to resume a stored 200-action game (read the log, fold it)."""
     players, options, log = game.bench().long_game(200, random.Random(7))
     store = Store(folder / "bench-resume.db")
-    table = Table.start(store, game.game_id, players, options)
+    table = Table.start(store, game.game_kind, players, options)
     for action in log[:200]:
         table.submit(action)
     samples = []

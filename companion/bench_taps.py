@@ -200,12 +200,12 @@ def run_all(quick: bool = False, db_dir: Path | None = None,
             env.setdefault("SDL_VIDEODRIVER", "x11")
             env.pop("WAYLAND_DISPLAY", None)
             for game in registered():
-                if games and game.game_id not in games:
+                if games and game.game_kind not in games:
                     continue
                 for scanner in (False, True):
-                    db = folder / f"{game.game_id}-{int(scanner)}.db"
+                    db = folder / f"{game.game_kind}-{int(scanner)}.db"
                     command = [sys.executable, "-m", "companion.bench_taps", "play",
-                               game.game_id, "--db", str(db)]
+                               game.game_kind, "--db", str(db)]
                     command += ["--scanner"] if scanner else []
                     command += ["--quick"] if quick else []
                     t0 = time.monotonic()
@@ -216,10 +216,10 @@ def run_all(quick: bool = False, db_dir: Path | None = None,
                                if line.startswith(RESULT)]
                     if done.returncode != 0 or not reports:
                         tail = done.stderr.decode("utf-8", "replace")[-4000:]
-                        raise TapBenchError(f"{game.game_id}{' (scanner)' if scanner else ''}"
+                        raise TapBenchError(f"{game.game_kind}{' (scanner)' if scanner else ''}"
                                             f" failed (exit code {done.returncode})\n{tail}")
                     report = json.loads(reports[-1])
-                    found = summary(game.game_id, scanner, report["records"])
+                    found = summary(game.game_kind, scanner, report["records"])
                     print_summary(found, report["logs"], time.monotonic() - t0)
                     results.append(found)
     finally:
@@ -235,12 +235,12 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
     """One log from New game's start, every action entered by the game's tap driver and checked
     stored as logged; what each took, into `records`."""
     from .app.games import game_ui
-    app, ui = d.app, game_ui(game.game_id)
+    app, ui = d.app, game_ui(game.game_kind)
     options = dict(log["options"])
     first = options.pop("first", 0)
     colours = options.pop("colours", None) or list(game.colours_at(len(log["players"])))
     options.pop("mode", None)
-    if not app.start_game(game.game_id, log["players"], colours, first, variants=options):
+    if not app.start_game(game.game_kind, log["players"], colours, first, variants=options):
         raise TapBenchError(f"{log['name']}: the game would not start")
     await d.wait_for(lambda: app.root.current == ui.play, what="the play screen")
     await d.frames(0.3)

@@ -498,15 +498,15 @@ def _latency_child(db: str, taps: int, seed: int) -> int:
     async def scenario(app, frames: Frames) -> dict:
         from .app.games import game_ui
         game = measured_game()
-        ui, bench = game_ui(game.game_id), game.bench()
-        app.ensure_game(game.game_id)
+        ui, bench = game_ui(game.game_kind), game.bench()
+        app.ensure_game(game.game_kind)
         play = app.root.get_screen(ui.play)
         rng = random.Random(seed)
         timer = TapTimer(app, frames)
         while len(timer.tap_ms) < taps:
             playout = game.playout()(game.rules(), 2, rng)
             playout.play()
-            app.start_game(game.game_id, list(playout.players), list(game.colours[:2]),
+            app.start_game(game.game_kind, list(playout.players), list(game.colours[:2]),
                            playout.options["first"])
             app.table.add_listener(timer.on_change)
             for action in playout.log:
@@ -534,7 +534,7 @@ def _memory_child(db: str, seed: int) -> int:
         from .app.games import game_ui
         from .core.rules import Phase
         game = measured_game()
-        ui = game_ui(game.game_id)
+        ui = game_ui(game.game_kind)
 
         async def frame() -> None:
             try:
@@ -544,7 +544,7 @@ def _memory_child(db: str, seed: int) -> int:
 
         playout = game.playout()(game.rules(), 4, random.Random(seed))
         playout.play()
-        app.root.get_screen("home").new_game("play", game.game_id)
+        app.root.get_screen("home").new_game("play", game.game_kind)
         await asyncio.sleep(0.3)
         form = app.root.get_screen("new_game")
         while len(form.rows) < 4:

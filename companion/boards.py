@@ -20,7 +20,7 @@ def load_json(folder: str, name: str) -> Any:
     return resources.load_json(folder, name)
 
 
-def rules_for(game_id: str) -> Rules:
+def rules_for(game_kind: str) -> Rules:
     """The engine for a game id as written in logs and the database (the registry's)."""
     from .games import rules_for as registered
-    return registered(game_id)
+    return registered(game_kind)

@@ -298,7 +298,7 @@ def _game_row(record) -> tuple[str, str, str, str, str]:
 def _box_name(game_id: str) -> str:
     """The game's box name as sold in English (an id this version does not know, as it is)."""
     from .games import games
-    return next((game.title for game in games() if game.game_id == game_id), game_id)
+    return next((game.title for game in games() if game.game_kind == game_id), game_id)
 
 
 def _local_time(moment: str) -> str:

@@ -54,7 +54,7 @@ class Header:
         if not isinstance(obj, Mapping) or not isinstance(obj.get("game"), str):
             raise RuleViolation("bad_header", "The first line must name the game, e.g. "
                                 '{{"game": "{example}", "players": ["Ann", "Ben"]}}.',
-                                example=games()[0].game_id)
+                                example=games()[0].game_kind)
         players = obj.get("players")
         if (not isinstance(players, list) or not players
                 or not all(isinstance(p, str) and p.strip() for p in players)):

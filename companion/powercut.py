@@ -131,7 +131,7 @@ def _next_table(store: Store, seed: int) -> Table:
         return Table.resume(store, game_id)
     game_id = (store.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0) + 1
     plan = script(seed, game_id)
-    table = Table.start(store, played(game_id).game_id, plan.players, plan.options)
+    table = Table.start(store, played(game_id).game_kind, plan.players, plan.options)
     if table.game_id != game_id:
         raise RuntimeError(f"expected game {game_id}, the database gave {table.game_id}")
     return table

@@ -23,7 +23,7 @@ from companion.store import Store, StoreError, UnreadableGame, default_path
 from companion.table import Table
 from companion.watchdog import Watchdog
 from . import keyboard, memory, single, storage
-from .games import game_ids, game_ui
+from .games import game_kinds, game_ui
 from . import kiosk
 from .screen_size import screen_size
 from .i18n import LANGUAGES, _, tr
@@ -115,7 +115,7 @@ class CompanionApp(App):
         manager.add_widget(HomeScreen(name="home"))
         for name, kv, make in app_screens():
             manager.promise((name,), partial(self._make_screen, manager, kv, make, name))
-        for game_id in game_ids():
+        for game_id in game_kinds():
             game = game_ui(game_id)
             manager.promise(game.screens, partial(self.ensure_game, game_id))
         manager.bind(current=lambda _m, _name: memory.after_next_frame(Window))
@@ -271,7 +271,7 @@ class CompanionApp(App):
         """The screen the game needs now: play, the score-only map, or scoring."""
         table = self.table
         game = game_ui(table.header.game)
-        self.ensure_game(game.game_id)
+        self.ensure_game(game.game_kind)
         status = table.status
         score_only = table.header.options.get("mode") == "score_only"
         if status.phase is Phase.OVER:

@@ -1,6 +1,6 @@
 """The app's side of a registered game: its screens, layouts, colours as drawn, and its words.
 
-Each game's `ui/game.py` builds its `GameUi`; `game_ui(game_id)` finds it through the registry
+Each game's `ui/game.py` builds its `GameUi`; `game_ui(game_kind)` finds it through the registry
 (companion.games), so that Home, New game, History and resuming read everything game-specific
 from there.
 """
@@ -44,8 +44,8 @@ class GameUi:
     strict_scan: tuple[str, Callable[[], str]] | None = None
 
     @property
-    def game_id(self) -> str:
-        return self.game.game_id
+    def game_kind(self) -> str:
+        return self.game.game_kind
 
     @property
     def play(self) -> str:  # the screens' names: playing, entering a finished game, the results
@@ -95,9 +95,9 @@ class GameUi:
 
 
 @lru_cache(maxsize=None)
-def game_ui(game_id: str) -> GameUi:
+def game_ui(game_kind: str) -> GameUi:
     """The app's side of a game (its module is imported the first time it is asked for)."""
-    return registered(game_id).ui()()
+    return registered(game_kind).ui()()
 
 
 def player_colours(table) -> list[str]:
@@ -105,6 +105,6 @@ def player_colours(table) -> list[str]:
     return list(table.header.options.get("colours") or game_ui(table.header.game).colours)
 
 
-def game_ids() -> tuple[str, ...]:
+def game_kinds() -> tuple[str, ...]:
     """Every game the app offers, in Home's order."""
-    return tuple(game.game_id for game in registered_games() if game.ui is not None)
+    return tuple(game.game_kind for game in registered_games() if game.ui is not None)

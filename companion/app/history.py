@@ -17,7 +17,7 @@ from companion.boards import rules_for
 from companion.gamelog import CLOCK_ENTRIES, UNDO
 from companion.store import GameRecord, GameStatus, UnreadableGame
 from . import l10n, records_hooks, unreadable
-from .games import game_ids, game_ui
+from .games import game_kinds, game_ui
 from .i18n import _
 from .names import NameLabel, widest_part
 from .screens import BaseScreen
@@ -81,8 +81,8 @@ class HistoryScreen(BaseScreen):
         """A table per game (in Home's order), its winners first."""
         stats = self.ids.stats
         stats.clear_widgets()
-        known = [g for g in game_ids() if g in records] + [g for g in records
-                                                           if g not in game_ids()]
+        known = [g for g in game_kinds() if g in records] + [g for g in records
+                                                           if g not in game_kinds()]
         scroll = self.ids.stats_scroll
         # Hidden, it takes no room: a size hint of 0 would make it a fixed 100 px wide.
         scroll.size_hint_x, scroll.opacity = (STATS_WIDTH, 1) if known else (None, 0)
@@ -105,7 +105,7 @@ class HistoryScreen(BaseScreen):
                              l10n.number(record.average, 1), l10n.number(record.best)):
                     grid.add_widget(self._cell(text))
             stats.add_widget(grid)
-            if game_id in game_ids():  # its statistics and head to head
+            if game_id in game_kinds():  # its statistics and head to head
                 stats.add_widget(records_hooks.stats_button(game_id))
 
     def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:
@@ -164,7 +164,7 @@ def page(store, game_id: int) -> Page:
     title = game_name(game.game)
     said = _("{date}: {outcome}").format(date=l10n.day(game.created),
                                          outcome=outcome(store, game))
-    if game.game not in game_ids():  # a game this version does not know
+    if game.game not in game_kinds():  # a game this version does not know
         return Page(title, said, [], UnreadableGame(game_id, _("this game is not known")))
     rules = rules_for(game.game)
     describe = game_ui(game.game).describe

@@ -18,7 +18,7 @@ from companion.store import StoreError, UnreadableGame
 
 from . import storage, unreadable
 from .emblems import decorate
-from .games import game_ids, game_ui
+from .games import game_kinds, game_ui
 from .i18n import _
 from .screens import BaseScreen
 from .stored import Unfinished, home_games
@@ -66,8 +66,8 @@ class HomeScreen(BaseScreen):
         self.abandon_buttons: dict[int, object] = {}
         self.asking: Question | None = None  # the abandon question, while it is open
         boxes = self.ids.games
-        boxes.cols = max(1, min(BOX_COLUMNS, len(game_ids())))
-        for game_id in game_ids():  # one button per registered game, in the registry's order
+        boxes.cols = max(1, min(BOX_COLUMNS, len(game_kinds())))
+        for game_id in game_kinds():  # one button per registered game, in the registry's order
             button = Factory.GameBox()
             button.bind(on_release=lambda _b, g=game_id: self.new_game("play", g),
                         texture_size=self._fit)
@@ -162,8 +162,8 @@ class HomeScreen(BaseScreen):
 
     def choose_score_only(self) -> None:
         """Score a finished game: which game, when there is more than one."""
-        if len(game_ids()) == 1:
-            self.new_game("score_only", game_ids()[0])
+        if len(game_kinds()) == 1:
+            self.new_game("score_only", game_kinds()[0])
             return
         GameChoice(lambda game_id: self.new_game("score_only", game_id)).open(animation=False)
 
@@ -215,7 +215,7 @@ class GameChoice(ModalView):
         box = panel(spacing=dp(8))
         box.add_widget(Factory.Note(text=_("Score a finished game"), font_size=sp(18)))
         self.choices = {}
-        for game_id in game_ids():
+        for game_id in game_kinds():
             button = Factory.BigButton(text=game_ui(game_id).title)
             button.bind(on_release=lambda _b, g=game_id: (self.dismiss(animation=False),
                                                             on_choice(g)))
@@ -224,7 +224,7 @@ class GameChoice(ModalView):
         back = Factory.QuietButton(text=_("Back"), size_hint_y=None, height=touch())
         back.bind(on_release=lambda *_: self.dismiss(animation=False))
         box.add_widget(back)
-        self.height = touch(12) * (len(game_ids()) + 2) + dp(24)
+        self.height = touch(12) * (len(game_kinds()) + 2) + dp(24)
         self.add_widget(box)
 
 

@@ -17,7 +17,7 @@ from .i18n import _
 from .names import name_lines, text_width, undrawable
 from .rig import rig_fitted
 from .screens import BaseScreen
-from .games import GameUi, game_ids, game_ui
+from .games import GameUi, game_kinds, game_ui
 from .theme import touch
 from .widgets import PlayerTab
 
@@ -182,7 +182,7 @@ class NewGameScreen(BaseScreen):
 
     def prepare(self, mode: str, game_id: str | None = None) -> None:
         """A fresh form for this game: as many empty seats as it needs."""
-        game_id = game_id or self.game_id or game_ids()[0]
+        game_id = game_id or self.game_id or game_kinds()[0]
         App.get_running_app().ensure_game(game_id)
         self.mode = mode
         self.game_id = game_id

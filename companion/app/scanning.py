@@ -15,7 +15,7 @@ from kivy.properties import StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.store import StoreError, TaggedComponent
-from .games import game_ids, game_ui
+from .games import game_kinds, game_ui
 from .i18n import _
 from .screens import BaseScreen
 from .theme import touch
@@ -26,12 +26,12 @@ log = logging.getLogger(__name__)
 
 def taught_games() -> list[str]:
     """The games with components a tag can stand for (each has a teach panel)."""
-    return [g for g in game_ids() if game_ui(g).teach_panel is not None]
+    return [g for g in game_kinds() if game_ui(g).teach_panel is not None]
 
 
 def component_name(component: TaggedComponent) -> str:
     """What a tag stands for, in the player's language (each game names its own components)."""
-    if component.game in game_ids():
+    if component.game in game_kinds():
         game = game_ui(component.game)
         if game.component_name is not None:
             return game.component_name(component)
@@ -133,10 +133,10 @@ class TeachScreen(BaseScreen):
         games.clear_widgets()
         for game in [game_ui(g) for g in taught] if len(taught) > 1 else ():
             tab = ToggleButton(text=game.title, group="teach_game", allow_no_selection=False,
-                               state="down" if game.game_id == self.game_id else "normal",
+                               state="down" if game.game_kind == self.game_id else "normal",
                                font_size=sp(15), halign="center", valign="middle")
             tab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
-            tab.bind(on_release=lambda _b, g=game.game_id: self.choose_game(g))
+            tab.bind(on_release=lambda _b, g=game.game_kind: self.choose_game(g))
             games.add_widget(tab)
         games.height = touch() if len(taught) > 1 else 0
         self._show_panel()

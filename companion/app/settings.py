@@ -10,7 +10,7 @@ from kivy.factory import Factory
 from kivy.uix.togglebutton import ToggleButton
 
 from . import keyboard, records_hooks
-from .games import game_ids, game_ui
+from .games import game_kinds, game_ui
 from .i18n import LANGUAGES, _
 from .screens import BaseScreen
 from .theme import touch
@@ -56,7 +56,7 @@ class SettingsScreen(BaseScreen):
         with the game and what it scans; its id is the setting's key."""
         box = self.ids.scanning
         box.clear_widgets()
-        for game_id in game_ids():
+        for game_id in game_kinds():
             ui = game_ui(game_id)
             if ui.strict_scan is None:
                 continue

@@ -14,7 +14,7 @@ from companion.boards import rules_for
 from companion.gamelog import CLOCK_ENTRIES
 from companion.store import GameRecord, GameStatus, Store, StoreError
 from . import l10n
-from .games import game_ids, game_ui
+from .games import game_kinds, game_ui
 from .i18n import _
 
 log = logging.getLogger(__name__)
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 def game_name(game_id: str) -> str:
     """A stored game's box name (an id this version no longer knows is shown as it is)."""
-    return game_ui(game_id).title if game_id in game_ids() else game_id
+    return game_ui(game_id).title if game_id in game_kinds() else game_id
 
 
 def players_text(record: GameRecord) -> str:
@@ -59,7 +59,7 @@ def last_move(store: Store, record: GameRecord) -> str | None:
     entry = store.last_entry(record.id, skip=CLOCK_ENTRIES, standing=True)
     if entry is None:
         return None
-    if record.game not in game_ids() or not entry[1]:  # {}: an entry that cannot be read
+    if record.game not in game_kinds() or not entry[1]:  # {}: an entry that cannot be read
         return ""
     game = game_ui(record.game)
     try:

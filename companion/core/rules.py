@@ -242,7 +242,7 @@ class Rules:
     completely before it changes anything, so a refused action leaves the state as it was.
     """
 
-    game_id: ClassVar[str]
+    game_kind: ClassVar[str]
     codec: ClassVar[ActionCodec]
 
     def new_state(self, players: tuple[str, ...], options: Mapping[str, Any]) -> Any:

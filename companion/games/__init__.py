@@ -43,7 +43,7 @@ class Game:
     """One game the companion knows, and its contract: every piece the shared code may ask of
     it, checked when it registers (companion.games.contract, docs/adding-a-game.md)."""
 
-    game_id: str  # the kind of game, as in logs and the database
+    game_kind: str  # the kind of game, as logs and the database name it ("ttr-nyc")
     title: str  # the box's name as sold in English
     least: int  # players
     most: int
@@ -107,12 +107,12 @@ def register(game: Game) -> Game:
     contract is checked: ContractError names each missing or misnamed piece."""
     _load()
     check(game, _games.values())
-    _games[game.game_id] = game
+    _games[game.game_kind] = game
     return game
 
 
-def unregister(game_id: str) -> None:
-    _games.pop(game_id, None)
+def unregister(game_kind: str) -> None:
+    _games.pop(game_kind, None)
 
 
 def _load() -> None:
@@ -123,7 +123,7 @@ def _load() -> None:
     for package in PACKAGES:
         game = importlib.import_module(f"{__name__}.{package}").GAME
         check(game, _games.values())
-        _games.setdefault(game.game_id, game)
+        _games.setdefault(game.game_kind, game)
 
 
 def games() -> tuple[Game, ...]:
@@ -132,16 +132,16 @@ def games() -> tuple[Game, ...]:
     return tuple(_games.values())
 
 
-def game(game_id: str) -> Game:
+def game(game_kind: str) -> Game:
     """A game by its id, or the refusal that names the ids this version knows."""
     _load()
-    found = _games.get(game_id)
+    found = _games.get(game_kind)
     if found is None:
         raise RuleViolation("unknown_game", "Unknown game {game!r}; this version knows {known}.",
-                            game=game_id, known=", ".join(_games))
+                            game=game_kind, known=", ".join(_games))
     return found
 
 
-def rules_for(game_id: str) -> Rules:
+def rules_for(game_kind: str) -> Rules:
     """The engine for a game id as written in logs and the database."""
-    return game(game_id).rules()
+    return game(game_kind).rules()

@@ -94,14 +94,14 @@ def check(game, registered: Iterable = ()) -> None:
     if problems:
         lines = [f"  - {piece}: {text} (see {DOC}, \"{SECTIONS[piece]}\")"
                  for piece, text in problems]
-        raise ContractError(f"The game {game.game_id!r} ({game.package or 'no package'}) "
+        raise ContractError(f"The game {game.game_kind!r} ({game.package or 'no package'}) "
                             f"does not meet the game contract:\n" + "\n".join(lines))
 
 
 def _identity(game) -> list[tuple[str, str]]:
     problems = []
-    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", game.game_id or ""):
-        problems.append(("id", f"game_id {game.game_id!r} is not lower-case words joined by '-'"))
+    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", game.game_kind or ""):
+        problems.append(("id", f"game_kind {game.game_kind!r} is not lower-case words joined by '-'"))
     if not game.package:
         problems.append(("id", "package is not set (the module that registers the game)"))
     if not 1 <= game.least <= game.most:
@@ -162,8 +162,8 @@ def _screens(game, registered) -> list[tuple[str, str]]:
     if game.screens.prefix != short:
         problems.append(("screens", f"Screens({game.screens.prefix!r}): the prefix must be the "
                                     f"game's package name {short!r}"))
-    taken = {name: other.game_id for other in registered
-             if other.game_id != game.game_id and other.screens is not None
+    taken = {name: other.game_kind for other in registered
+             if other.game_kind != game.game_kind and other.screens is not None
              for name in other.screens.all()}
     problems += [("screens", f"screen name {name!r} is taken by {taken[name]}")
                  for name in game.screens.all() if name in taken]

@@ -63,35 +63,35 @@ COMMON = (
 )
 
 
-def rule_book(game_id: str) -> Any | None:
+def rule_book(game_kind: str) -> Any | None:
     """The game's `rule_cards` module (CARDS, TABLE_OPTIONS), or None if it declares none."""
-    loader = game(game_id).rule_cards
+    loader = game(game_kind).rule_cards
     return loader() if loader is not None else None
 
 
-def cards(game_id: str) -> tuple[RuleCard, ...]:
+def cards(game_kind: str) -> tuple[RuleCard, ...]:
     """The game's own rule cards, then the ones every game shares."""
-    book = rule_book(game_id)
+    book = rule_book(game_kind)
     return (*(book.CARDS if book else ()), *COMMON)
 
 
-def card_for(game_id: str, code: str) -> RuleCard | None:
+def card_for(game_kind: str, code: str) -> RuleCard | None:
     """The rule card a refusal code of this game links to (the game's own first)."""
-    return next((card for card in cards(game_id) if code in card.codes), None)
+    return next((card for card in cards(game_kind) if code in card.codes), None)
 
 
-def table_options(game_id: str) -> tuple[TableOption, ...]:
-    book = rule_book(game_id)
+def table_options(game_kind: str) -> tuple[TableOption, ...]:
+    book = rule_book(game_kind)
     return tuple(getattr(book, "TABLE_OPTIONS", ())) if book else ()
 
 
-def table_defaults(game_id: str) -> dict[str, Any]:
+def table_defaults(game_kind: str) -> dict[str, Any]:
     """Each table option at its default: what New game writes into a new game's header."""
-    return {option.option: option.choices[0][0] for option in table_options(game_id)}
+    return {option.option: option.choices[0][0] for option in table_options(game_kind)}
 
 
-def in_force(game_id: str, options: dict[str, Any]) -> list[tuple[TableOption, Any]]:
+def in_force(game_kind: str, options: dict[str, Any]) -> list[tuple[TableOption, Any]]:
     """Each table option that applies to a game with these options (its header's), with the
     value they give it (its default if none)."""
     return [(option, options.get(option.option, option.choices[0][0]))
-            for option in table_options(game_id) if not option.when or options.get(option.when)]
+            for option in table_options(game_kind) if not option.when or options.get(option.when)]

@@ -80,7 +80,7 @@ def finished(store: Store, game_id: int) -> Played:
 
 def game_title(game_id: str) -> str:
     from companion.games import games
-    return next((g.title for g in games() if g.game_id == game_id), game_id)
+    return next((g.title for g in games() if g.game_kind == game_id), game_id)
 
 
 def play_json(store: Store, game_id: int) -> dict:

@@ -28,8 +28,8 @@ def test_the_registry_and_the_titles_leave_the_engines_unloaded(tmp_path):
     """Home lists every game with its title: that needs the registry and each game's `ui.game`,
     not its engine (about a third of Home's start-up before)."""
     loaded = loaded_after(
-        "from companion.app.games import game_ids, game_ui\n"
-        "titles = [game_ui(g).title for g in game_ids()]\n"
+        "from companion.app.games import game_kinds, game_ui\n"
+        "titles = [game_ui(g).title for g in game_kinds()]\n"
         "assert len(titles) >= 3, titles", tmp_path)
     engines = sorted(m for m in loaded if ".engine" in m and m.startswith("companion.games."))
     assert not engines, engines
@@ -49,7 +49,7 @@ def test_the_registered_ids_are_the_engines_own():
     """Each game package names its id without importing its engine: the two must agree."""
     from companion.games import games
     for game in games():
-        assert game.rules().game_id == game.game_id, game.package
+        assert game.rules().game_kind == game.game_kind, game.package
 
 
 @pytest.mark.parametrize("language", ["de", "hu", "ro", "sv"])

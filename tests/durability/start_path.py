@@ -16,7 +16,7 @@ from pathlib import Path
 
 from companion import cli
 from companion.app.app import known_language
-from companion.app.games import game_ids
+from companion.app.games import game_kinds
 from companion.app.history import page, player_records, row_text
 from companion.app.i18n import tr
 from companion.app.stored import home_games
@@ -96,7 +96,7 @@ def app(db: Path, full: bool = True) -> dict[str, int]:
                     played(store, record.id)
                 except UnreadableGame:
                     pass
-        for game in game_ids():
+        for game in game_kinds():
             stats = game_stats(store, game)
             names = [p.name for p in stats.ranked()]
             if len(names) >= 2:

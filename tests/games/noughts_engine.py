@@ -11,7 +11,7 @@ from enum import Enum
 from companion.core.rules import (Action, ActionCodec, Move, Phase, RuleViolation, Rules,
                                   ScoreSheet, Status, check_players, next_seat)
 
-GAME_ID = "noughts-test"
+GAME_KIND = "noughts-test"
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -50,7 +50,7 @@ def winner(cells: list[int | None]) -> int | None:
 
 
 class Noughts(Rules):
-    game_id = GAME_ID
+    game_kind = GAME_KIND
     codec = ActionCodec([Mark])
 
     def new_state(self, players, options) -> NoughtsState:

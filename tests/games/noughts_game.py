@@ -16,7 +16,7 @@ from companion.core.playout_loop import PlayoutLoop
 from companion.core.rules import Action
 from companion.games import Game
 
-from noughts_engine import GAME_ID, LINES, Noughts, NoughtsState
+from noughts_engine import GAME_KIND, LINES, Noughts, NoughtsState
 
 
 class NoughtsPlayout(PlayoutLoop):
@@ -58,7 +58,7 @@ def state_json(game) -> dict:
 
 
 GAME = Game(
-    game_id=GAME_ID, title="Noughts and crosses", least=2, most=2, colours=("x", "o"),
+    game_kind=GAME_KIND, title="Noughts and crosses", least=2, most=2, colours=("x", "o"),
     rules=Noughts, package=__name__,
     report=lambda: sys.modules[__name__], playout=lambda: NoughtsPlayout,
     components=lambda: components, recount=lambda: recount)

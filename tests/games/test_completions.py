@@ -27,11 +27,11 @@ KNOWN = {"rotw-card-game": "a build's completions offer only some of the legal p
 def noughts_registered():
     register(noughts_game.GAME)
     yield
-    unregister(noughts_game.GAME.game_id)
+    unregister(noughts_game.GAME.game_kind)
 
 
 def ids(game) -> str:
-    return game.game_id
+    return game.game_kind
 
 
 def prefixes(entry: dict) -> list[dict]:
@@ -61,12 +61,12 @@ def plain(entry: dict) -> dict:
 
 
 @pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN[g.game_id], strict=True))
-    if g.game_id in KNOWN else g for g in GAMES], ids=ids)
+    pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN[g.game_kind], strict=True))
+    if g.game_kind in KNOWN else g for g in GAMES], ids=ids)
 def test_every_completion_offered_is_legal_and_the_move_played_is_offered(game):
     rules = game.rules()
     for seed in SEEDS:
-        rng = random.Random(f"completions:{game.game_id}:{seed}")
+        rng = random.Random(f"completions:{game.game_kind}:{seed}")
         playout = game.playout()(rules, rng.randint(game.least, game.most), rng)
         playout.play()
         state = rules.new_state(tuple(playout.players), playout.options)
@@ -76,9 +76,9 @@ def test_every_completion_offered_is_legal_and_the_move_played_is_offered(game):
                 try:
                     offered = rules.completions(state, partial)
                 except NotImplementedError:
-                    if game.game_id in AWAITING:
-                        pytest.skip(f"{game.game_id} offers no completions yet")
-                    pytest.fail(f"{game.game_id}'s rules do not implement "
+                    if game.game_kind in AWAITING:
+                        pytest.skip(f"{game.game_kind} offers no completions yet")
+                    pytest.fail(f"{game.game_kind}'s rules do not implement "
                                 f"Rules.completions(state, partial): every game must",
                                 pytrace=False)
                 where = f"seed {seed}, move {number} {played}, partial {partial}"

@@ -38,16 +38,16 @@ def noughts_registered():
     """The Table, the store and the command line find the test game by its id."""
     register(noughts_game.GAME)
     yield
-    unregister(noughts_game.GAME.game_id)
+    unregister(noughts_game.GAME.game_kind)
 
 
 def ids(game) -> str:
-    return game.game_id
+    return game.game_kind
 
 
 def play(game, seed: int, players: int | None = None):
     """A finished random game: (playout, its log)."""
-    rng = random.Random(f"conformance:{game.game_id}:{seed}")
+    rng = random.Random(f"conformance:{game.game_kind}:{seed}")
     count = players or rng.randint(game.least, game.most)
     playout = game.playout()(game.rules(), count, rng)
     playout.play()
@@ -58,7 +58,7 @@ def play(game, seed: int, players: int | None = None):
 def test_random_games_end_and_keep_every_piece(game):
     count = game.components() if game.components else None
     for seed in SEEDS:
-        rng = random.Random(f"conformance:{game.game_id}:{seed}")
+        rng = random.Random(f"conformance:{game.game_kind}:{seed}")
         playout = game.playout()(game.rules(), rng.randint(game.least, game.most), rng)
         start = count(playout.rules, playout.state) if count else None
         for _ in range(playout.max_steps):
@@ -76,7 +76,7 @@ def test_every_move_played_is_checked_and_offered(game):
     """`check` accepts each move a playout makes, without changing the state, and `moves`
     offers its kind to the seat (or the table's report to whoever the engine waits for)."""
     for seed in SEEDS[:5]:
-        rng = random.Random(f"conformance:{game.game_id}:{seed}")
+        rng = random.Random(f"conformance:{game.game_kind}:{seed}")
         playout = game.playout()(game.rules(), rng.randint(game.least, game.most), rng)
         rules = playout.rules
         while playout.state.phase is not Phase.OVER:
@@ -108,7 +108,7 @@ def test_the_engine_takes_the_options_the_app_sends_every_game(game):
 def test_a_game_uses_only_the_options_it_declares(game):
     """Its playouts' options and its table options are the app's or its own `options`."""
     declared = {*APP_OPTIONS, *game.options}
-    assert {option.option for option in table_options(game.game_id)} <= declared
+    assert {option.option for option in table_options(game.game_kind)} <= declared
     for seed in SEEDS[:3]:
         assert set(play(game, seed).options) <= declared
 
@@ -116,9 +116,9 @@ def test_a_game_uses_only_the_options_it_declares(game):
 @pytest.mark.parametrize("game", GAMES, ids=ids)
 def test_undo_equals_refolding_the_shorter_log(game, tmp_path):
     playout = play(game, 1)
-    header = Header(game.game_id, playout.players, playout.options)
+    header = Header(game.game_kind, playout.players, playout.options)
     store = Store(tmp_path / "undo.db")
-    table = Table.start(store, game.game_id, list(playout.players), dict(playout.options))
+    table = Table.start(store, game.game_kind, list(playout.players), dict(playout.options))
     rng = random.Random(7)
     undo_at = set(rng.sample(range(len(playout.log)), min(5, len(playout.log))))
     for n, action in enumerate(playout.log):
@@ -136,7 +136,7 @@ def test_the_log_survives_json_the_store_and_an_export(game, tmp_path, capsys):
     playout = play(game, 2)
     db = tmp_path / "companion.db"
     store = Store(db)
-    table = Table.start(store, game.game_id, list(playout.players), dict(playout.options))
+    table = Table.start(store, game.game_kind, list(playout.players), dict(playout.options))
     for action in playout.log:  # as the log holds them: JSON text, parsed back
         table.submit(json.loads(json.dumps(action.to_json())))
     assert table.state == playout.state

@@ -73,10 +73,10 @@ def test_screen_names_are_made_from_the_game_package_name():
 
 
 def test_a_screen_name_another_game_has_is_refused_at_registration():
-    copy = replace(game(TTR), game_id="ttr-copy")
+    copy = replace(game(TTR), game_kind="ttr-copy")
     with pytest.raises(ContractError, match="screen name 'ttr_nyc_play' is taken by ttr-nyc"):
         register(copy)
-    assert "ttr-copy" not in [entry.game_id for entry in games()]
+    assert "ttr-copy" not in [entry.game_kind for entry in games()]
 
 
 def test_a_game_with_screens_scores_finished_games_too():
@@ -106,9 +106,9 @@ def test_the_apps_own_options_are_not_declared_as_the_games():
 def test_a_test_game_registers_and_unregisters():
     register(noughts_game.GAME)
     try:
-        assert game(noughts_game.GAME.game_id) is noughts_game.GAME
+        assert game(noughts_game.GAME.game_kind) is noughts_game.GAME
     finally:
-        unregister(noughts_game.GAME.game_id)
+        unregister(noughts_game.GAME.game_kind)
 
 
 def test_a_screen_name_promised_twice_is_refused():

@@ -32,7 +32,7 @@ def test_the_rig_is_read_too():
 
 
 def _owner_of(game_id: str) -> str:
-    return next(g.package.rpartition(".")[2] for g in games() if g.game_id == game_id)
+    return next(g.package.rpartition(".")[2] for g in games() if g.game_kind == game_id)
 
 
 def test_every_registered_package_is_a_folder_of_its_own():
@@ -43,7 +43,7 @@ def test_every_registered_package_is_a_folder_of_its_own():
 
 
 def test_no_game_id_is_written_outside_its_own_package():
-    ids = {g.game_id: _owner_of(g.game_id) for g in games() if g.package.startswith("companion.")}
+    ids = {g.game_kind: _owner_of(g.game_kind) for g in games() if g.package.startswith("companion.")}
     found = []
     for path, owner in _python_files():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

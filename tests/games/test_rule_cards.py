@@ -36,15 +36,15 @@ def engine_codes(game) -> set[str]:
     return codes_in(engine) | codes_in(PACKAGE / "core") | {"malformed_action"}
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_id)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_kind)
 def test_every_refusal_code_has_a_rule_card(game):
-    missing = sorted(code for code in engine_codes(game) if card_for(game.game_id, code) is None)
-    assert missing == [], f"{game.game_id}: codes without a rule card: {missing}"
+    missing = sorted(code for code in engine_codes(game) if card_for(game.game_kind, code) is None)
+    assert missing == [], f"{game.game_kind}: codes without a rule card: {missing}"
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_id)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_kind)
 def test_each_code_links_to_one_card_and_each_card_to_codes_of_its_game(game):
-    own = rule_book(game.game_id).CARDS
+    own = rule_book(game.game_kind).CARDS
     linked = [code for card in own for code in card.codes]
     assert len(linked) == len(set(linked)), "a code on two of the game's cards"
     shared = {code for card in COMMON for code in card.codes}
@@ -52,17 +52,17 @@ def test_each_code_links_to_one_card_and_each_card_to_codes_of_its_game(game):
     codes = engine_codes(game)
     for card in own:
         assert set(card.codes) <= codes, f"{card.rule}: codes the engine never raises"
-    rules = [card.rule for card in cards(game.game_id)]
+    rules = [card.rule for card in cards(game.game_kind)]
     assert len(rules) == len(set(rules)), "one rule card per rule id"
-    options = {option.option for option in table_options(game.game_id)}
+    options = {option.option for option in table_options(game.game_kind)}
     assert {card.option for card in own if card.option} <= options
 
 
 def msgids(game) -> list[str]:
     found = []
-    for card in cards(game.game_id):
+    for card in cards(game.game_kind):
         found += [card.title, card.text]
-    for option in table_options(game.game_id):
+    for option in table_options(game.game_kind):
         found += [option.label, option.meaning, *(name for _value, name in option.choices)]
     return found
 
@@ -79,8 +79,8 @@ def test_table_options_default_to_the_engines_reading():
     """The first choice New game offers is the engine's default (a log without the option)."""
     from companion.boards import rules_for
     for game in GAMES:
-        for option in table_options(game.game_id):
-            state = rules_for(game.game_id).new_state(("A", "B"), {})
+        for option in table_options(game.game_kind):
+            state = rules_for(game.game_kind).new_state(("A", "B"), {})
             value = getattr(state.table, option.option)
             assert getattr(value, "value", value) == option.choices[0][0], option.option
 
@@ -96,7 +96,7 @@ def test_the_rules_screen_lists_the_options_that_apply_to_the_game():
     assert in_force("ttr-nyc", {}) == []
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_id)
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.game_kind)
 def test_a_refusal_finds_its_games_card_before_the_game_is_live(game):
     """Every refusal has its Why?, also one said before its game is live (New game's start,
     TraffIQ's start tiles): no game is live then, or an earlier game of another kind is, so the
@@ -104,10 +104,10 @@ def test_a_refusal_finds_its_games_card_before_the_game_is_live(game):
     from companion.app.games import game_ui
     from companion.app.why import card_of
     from companion.core.rules import RuleViolation
-    own = rule_book(game.game_id).CARDS
+    own = rule_book(game.game_kind).CARDS
     for card in own:
-        refusal = game_ui(game.game_id).explain(RuleViolation(card.codes[0], "No."), None)
-        assert card_of(refusal) == card, (game.game_id, card.codes[0])
+        refusal = game_ui(game.game_kind).explain(RuleViolation(card.codes[0], "No."), None)
+        assert card_of(refusal) == card, (game.game_kind, card.codes[0])
 
 
 def test_traffiqs_start_tiles_refusal_keeps_its_card():
@@ -130,7 +130,7 @@ def test_table_rules_quote_the_rulebook_and_translate_it_only_for_another_langua
     before = tr.language
     try:
         for game in GAMES:
-            for option in table_options(game.game_id):
+            for option in table_options(game.game_kind):
                 for language in LANGUAGES:
                     tr.switch(language)
                     text = quote_text(option)

@@ -140,10 +140,10 @@ async def kiosk_typing(d, args) -> None:
 async def new_game_four(d, args) -> None:
     """New game with four players of long names, for each game: nothing overlaps, nothing is
     cut, Add a player says why it is greyed at the most."""
-    from companion.app.games import game_ids
+    from companion.app.games import game_kinds
     names = ["Dominika-Alexandra", "Kristóf-Bartholomew", "Anna", "Ben"]
     found = {}
-    for game_id in game_ids():
+    for game_id in game_kinds():
         await d.tap(screen(d, "home").game_buttons[game_id])
         new = screen(d, "new_game")
         while len(new.rows) < 4:

@@ -6,10 +6,10 @@ from __future__ import annotations
 async def results_screens(d, args):
     """Each registered game's results screen, as the app builds it: its class, and whether it
     is a ResultsScreen with the shared column in it."""
-    from companion.app.games import game_ids, game_ui
+    from companion.app.games import game_kinds, game_ui
     from companion.app.results_screen import ResultsScreen
     found = {}
-    for game_id in game_ids():
+    for game_id in game_kinds():
         game = game_ui(game_id)
         d.app.ensure_game(game_id)
         screen = d.app.root.get_screen(game.scoring)

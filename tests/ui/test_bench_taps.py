@@ -26,8 +26,8 @@ def test_bench_taps_prints_a_figure_for_every_registered_game(x_display, kivy_ho
     for game in games():
         for mode in ("no scanner", "with the scanner"):
             heading = next((n for n, line in enumerate(lines)
-                            if line.startswith(f"{game.game_id}, {mode}")), None)
-            assert heading is not None, f"no {game.game_id} ({mode}) in\n{done.stdout}"
+                            if line.startswith(f"{game.game_kind}, {mode}")), None)
+            assert heading is not None, f"no {game.game_kind} ({mode}) in\n{done.stdout}"
             figures = lines[heading + 2].split()
             assert figures[:2] == ["every", "turn"] and "/" in figures[2], lines[heading + 2]
 

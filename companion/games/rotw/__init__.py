@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from .engine import Box, Rotw
 
 PACKAGE = __name__
-GAME_ID = "rotw-card-game"  # the engine's Rotw.game_id; the engine is imported when first used
+GAME_KIND = "rotw-card-game"  # the engine's Rotw.game_kind; the engine is imported when first used
 
 FAMILY = Variant("family", N_("Which rules?"), (
     (False, N_("Full game")),
@@ -32,7 +32,7 @@ def rules() -> Rotw:
 
 
 GAME = Game(
-    game_id=GAME_ID, title="Railways of the World: The Card Game", least=2, most=4,
+    game_kind=GAME_KIND, title="Railways of the World: The Card Game", least=2, most=4,
     colours=("purple", "light_blue", "grey", "green"), rules=rules, package=PACKAGE,
     variants=(FAMILY,),
     options=("family", "scanned_draws", "scanned_setup", "locomotive_second", "value_five_stops",

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from .engine import Box, Traffiq
 
 PACKAGE = __name__
-GAME_ID = "manhattan-traffiq"  # the engine's Traffiq.game_id; the engine is imported when first used
+GAME_KIND = "manhattan-traffiq"  # the engine's Traffiq.game_kind; the engine is imported when first used
 
 SCENARIO = Variant("scenario", N_("Scenario"),
                    (("times_square", N_("Times Square")),
@@ -37,7 +37,7 @@ def rules() -> Traffiq:
 
 
 GAME = Game(
-    game_id=GAME_ID, title="Manhattan TraffIQ", least=2, most=4,
+    game_kind=GAME_KIND, title="Manhattan TraffIQ", least=2, most=4,
     colours=("red", "yellow", "blue", "green"), rules=rules, package=PACKAGE,
     variants=(SCENARIO,),
     options=("scenario", "start_tiles", "rulebook_colours", "scanned_draws", "scanned_setup",

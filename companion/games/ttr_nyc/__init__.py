@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from .engine import Board, TtrNyc
 
 PACKAGE = __name__
-GAME_ID = "ttr-nyc"  # the engine's TtrNyc.game_id; the engine is imported when first used
+GAME_KIND = "ttr-nyc"  # the engine's TtrNyc.game_kind; the engine is imported when first used
 
 
 @lru_cache(maxsize=None)
@@ -28,7 +28,7 @@ def rules() -> TtrNyc:
 
 
 GAME = Game(
-    game_id=GAME_ID, title="Ticket to Ride: New York", least=2, most=4,
+    game_kind=GAME_KIND, title="Ticket to Ride: New York", least=2, most=4,
     colours=("blue", "purple", "white", "yellow"), rules=rules, package=PACKAGE,
     names={"de": "Zug um Zug: New York"},
     options=("scanned_hands",),

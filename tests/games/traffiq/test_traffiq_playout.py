@@ -88,7 +88,7 @@ def check_end(tq, playout: TraffiqPlayout) -> None:
 
 
 def check_replay(tq, playout: TraffiqPlayout) -> None:
-    game = FoldedGame.start(Header(tq.game_id, playout.players, playout.options))
+    game = FoldedGame.start(Header(tq.game_kind, playout.players, playout.options))
     for action in playout.log:
         game.apply(action.to_json())
     assert game.state == playout.state

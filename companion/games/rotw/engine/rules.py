@@ -29,7 +29,7 @@ from .turn import after_action, check_turn, delivery_step, final_deliveries, nex
 class Rotw(Rules):
     """The engine. States are owned by the caller; `apply` checks fully, then changes."""
 
-    game_id = "rotw-card-game"
+    game_kind = "rotw-card-game"
     codec = ActionCodec(ACTIONS)
 
     def __init__(self, box: Box):

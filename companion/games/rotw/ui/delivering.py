@@ -10,7 +10,7 @@ from kivy.uix.widget import Widget
 from companion.app.i18n import _, ngettext
 from companion.app.theme import touch
 from companion.app.why import Refusal
-from .. import GAME_ID
+from .. import GAME_KIND
 from ..engine import GOODS, Deliver, PlayLocomotive
 from ..engine.delivering import Delivery
 from .widgets import GoodsButton, RotwDialog, button_row, choice_list
@@ -105,7 +105,7 @@ class Delivering:
                 return
             self.start()
         if not kinds:
-            screen.show_message(Refusal(_("That city has no goods."), "no_goods_there", GAME_ID),
+            screen.show_message(Refusal(_("That city has no goods."), "no_goods_there", GAME_KIND),
                                 "map_message")  # the delivery rule, with its Why?
         elif len(kinds) == 1:
             self._origin_chosen(city_id, kinds[0])

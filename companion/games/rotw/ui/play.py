@@ -24,7 +24,7 @@ from .words import card_name, describe, explain
 
 
 class RotwPlayScreen(PlayScreen):
-    game_kind = Rotw.game_id
+    game_kind = Rotw.game_kind
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     prompt = StringProperty("")

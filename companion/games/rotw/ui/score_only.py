@@ -27,7 +27,7 @@ LINK_VALUES = tuple(range(2, 11))  # a link is paid with at least the city's val
 class RotwScoreOnlyScreen(ScoreOnlyBase):
     """Each player's links (two cities tapped), Locomotives, cubes and score track."""
 
-    game_kind = Rotw.game_id
+    game_kind = Rotw.game_kind
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -21,7 +21,7 @@ COLUMNS = (("track", lambda: _("Connections and deliveries")),
 
 
 class RotwScoringScreen(ResultsScreen):
-    game_kind = Rotw.game_id
+    game_kind = Rotw.game_kind
 
     def show(self, table) -> None:
         s = table.state

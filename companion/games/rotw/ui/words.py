@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.rules import RuleViolation
-from .. import GAME_ID
+from .. import GAME_KIND
 from ..engine import START
 from ..engine.box import parse_card
 from companion.app.i18n import _, ngettext
@@ -116,7 +116,7 @@ def explain(violation: RuleViolation, state=None) -> str:
         text = template.format(**params)
     except (KeyError, IndexError, ValueError):  # a translation with a broken blank
         text = violation.message
-    return Refusal(text, violation.code, GAME_ID)  # its code opens the rule card (Why?)
+    return Refusal(text, violation.code, GAME_KIND)  # its code opens the rule card (Why?)
 
 
 PLAYER_LINES = {  # the log lines that name only the player

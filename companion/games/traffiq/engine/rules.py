@@ -26,7 +26,7 @@ from .tiles import Edge, Tile
 class Traffiq(Rules):
     """The engine. States are owned by the caller; `apply` checks fully, then changes."""
 
-    game_id = "manhattan-traffiq"
+    game_kind = "manhattan-traffiq"
     codec = ActionCodec(ACTIONS)
     actions_per_turn = ACTIONS_PER_TURN
     likely_edges = staticmethod(_likely_edges)  # (state, cell): an unseen tile's sides guessed

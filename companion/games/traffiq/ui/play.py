@@ -26,7 +26,7 @@ from .framing import Framing, cell_spot, point_spot
 from .picking import MapChoice, Pick
 from .players import fill_players, seat_rgba
 from .tags import tile_from_value
-from .. import GAME_ID
+from .. import GAME_KIND
 from .tile_chooser import GAME
 from .setup_tiles import SetupTileDialog
 from .tile_dialog import TileDialog
@@ -42,7 +42,7 @@ ACTIONS = (PlaceTile.type, TaxiRide.type, VanRide.type, DrawTile.type)  # the tu
 
 
 class TraffiqPlayScreen(PlayScreen):
-    game_kind = GAME_ID
+    game_kind = GAME_KIND
     message_at = "map_message"
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
@@ -166,7 +166,7 @@ class TraffiqPlayScreen(PlayScreen):
     def choose_place(self, tile: Tile | None = None) -> None:
         if not self.choice.place(tile):  # a scanned tile: the engine's rule, with its Why?
             self.show_message(Refusal(_("This tile fits nowhere on the map."),
-                                      "tile_fits_nowhere", GAME_ID), "map_message")
+                                      "tile_fits_nowhere", GAME_KIND), "map_message")
             return
         self.close_dialog()
         self.framing.restore()

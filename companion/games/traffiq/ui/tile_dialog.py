@@ -15,7 +15,7 @@ from kivy.uix.togglebutton import ToggleButton
 from companion.app.i18n import _
 from companion.app.theme import touch
 from companion.app.why import Refusal
-from .. import GAME_ID
+from .. import GAME_KIND
 from ..engine import Tile
 from .dialog import TraffiqDialog
 from .tile_chooser import TileChooser
@@ -87,7 +87,7 @@ class TileDialog(TraffiqDialog):
     def _known(self, turns) -> None:
         if not turns:
             self.screen.show_message(Refusal(_("This tile does not fit here."), "edges_mismatch",
-                                             GAME_ID), "map_message")  # with its Why?
+                                             GAME_KIND), "map_message")  # with its Why?
             return
         self.chooser.set_known(list(turns))
 

@@ -6,7 +6,7 @@ from companion.app import words
 from companion.app.i18n import _, ngettext
 from companion.core.rules import RuleViolation
 
-from .. import GAME_ID
+from .. import GAME_KIND
 from ..engine import Edge, Vehicle
 from ..engine.scoring import ALL_VEHICLES
 
@@ -123,7 +123,7 @@ def explain(violation: RuleViolation, _state=None) -> str:
             return ", ".join(colour_name(c) for c in str(value).split(", "))
         return blank_name(key, value)
 
-    return words.explain(violation, name, GAME_ID)
+    return words.explain(violation, name, GAME_KIND)
 
 
 def verdict(sheet, players) -> tuple[str, str]:

@@ -29,7 +29,7 @@ _SETTLING = (Phase.SETUP, Phase.PLAY, Phase.FINAL_ROUND)
 class TtrNyc(Rules):
     """The engine. States are owned by the caller; `apply` checks fully, then changes."""
 
-    game_id = "ttr-nyc"
+    game_kind = "ttr-nyc"
     codec = ActionCodec(ACTIONS)
 
     def __init__(self, board: Board):

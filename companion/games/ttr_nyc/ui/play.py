@@ -45,7 +45,7 @@ def log_height(text: str, width: float) -> float:
 
 
 class TtrPlayScreen(PlayScreen, TtrScreen):
-    game_kind = GAME.game_id
+    game_kind = GAME.game_kind
     player = StringProperty("")
     player_rgba = ListProperty([1, 1, 1, 1])
     stats = StringProperty("")

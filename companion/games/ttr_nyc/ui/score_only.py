@@ -16,7 +16,7 @@ from companion.app.widgets import PlayerTab
 class TtrScoreOnlyScreen(ScoreOnlyBase, TtrScreen):
     """Each player's routes tapped on the map (`seat`: whose), then their tickets."""
 
-    game_kind = GAME.game_id
+    game_kind = GAME.game_kind
 
     def show(self, table) -> None:
         colours = self.show_game_map(table)

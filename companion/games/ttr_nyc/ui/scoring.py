@@ -9,7 +9,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.rules import Phase
-from .. import GAME_ID
+from .. import GAME_KIND
 from ..engine import RevealTickets
 from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
@@ -24,7 +24,7 @@ COLUMNS = (("routes", lambda: _("Routes")), ("tickets_completed", lambda: _("Tic
 
 
 class ScoringScreen(TtrScreen, ResultsScreen):
-    game_kind = GAME_ID
+    game_kind = GAME_KIND
     entering = BooleanProperty(True)  # tickets are being tapped in (else: the results)
     prompt = StringProperty("")
 

@@ -6,7 +6,7 @@ from companion.app import words
 from companion.app.i18n import _
 from companion.core.rules import Action, RuleViolation
 
-from .. import GAME_ID
+from .. import GAME_KIND
 from ..engine import Board
 
 # Marked for translation here; looked up through _() when shown.
@@ -49,7 +49,7 @@ def blank_name(key: str, value):
 
 def explain(violation: RuleViolation, _state=None) -> str:
     """The engine's reason, translated, its cards named in the language."""
-    return words.explain(violation, blank_name, GAME_ID)
+    return words.explain(violation, blank_name, GAME_KIND)
 
 
 def route_label(board: Board, route_id: str) -> str:
