@@ -25,18 +25,18 @@ GAP = 10  # dp between the emblem and the name
 
 
 @lru_cache(maxsize=None)
-def drawer(game_id: str):
+def drawer(game_kind: str):
     """The game's own `draw`, or the plain tile with its initials."""
     try:
-        module = importlib.import_module(f"{registered(game_id).package}.ui.emblem")
+        module = importlib.import_module(f"{registered(game_kind).package}.ui.emblem")
     except ImportError:
-        return lambda group, x, y, side: initials(group, x, y, side, game_id)
+        return lambda group, x, y, side: initials(group, x, y, side, game_kind)
     return module.draw
 
 
-def initials(group: InstructionGroup, x: float, y: float, side: float, game_id: str) -> None:
+def initials(group: InstructionGroup, x: float, y: float, side: float, game_kind: str) -> None:
     from kivy.core.text import Label as CoreLabel
-    title = registered(game_id).title
+    title = registered(game_kind).title
     letters = "".join(word[0] for word in title.split() if word[:1].isalnum())[:3]
     label = CoreLabel(text=letters.upper(), font_size=side * 0.36, bold=True)
     label.refresh()
@@ -74,7 +74,7 @@ class Pen:
 class Emblem(Widget):
     """A game's emblem, drawn to fill its (square) size."""
 
-    game_id = StringProperty("")
+    game_kind = StringProperty("")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -84,22 +84,22 @@ class Emblem(Widget):
         # Drawn once per frame, before it, however often the layout moved it meanwhile (Home's
         # first layout moves each emblem a dozen times: the start-up budget, docs/benchmarks.md)
         self._trigger = Clock.create_trigger(self._draw, -1)
-        self.bind(pos=self._trigger, size=self._trigger, game_id=self._trigger)
+        self.bind(pos=self._trigger, size=self._trigger, game_kind=self._trigger)
 
     def _draw(self, *_args) -> None:
         self._group.clear()
         side = min(self.width, self.height)
-        if not self.game_id or side < 4:
+        if not self.game_kind or side < 4:
             return
         x = self.x + (self.width - side) / 2
         y = self.y + (self.height - side) / 2
-        drawer(self.game_id)(self._group, x, y, side)
+        drawer(self.game_kind)(self._group, x, y, side)
 
 
-def decorate(box, game_id: str) -> Emblem:
+def decorate(box, game_kind: str) -> Emblem:
     """Put the game's emblem into its box on Home (a button showing the game's name): above
     the name when the box has the room, else beside it (the name moves over)."""
-    emblem = Emblem(game_id=game_id)
+    emblem = Emblem(game_kind=game_kind)
     box.add_widget(emblem)
 
     def fit(*_args) -> None:

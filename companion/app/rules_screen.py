@@ -22,10 +22,10 @@ from .theme import touch
 from .widgets import panel
 
 
-def header_options(game_id: str | None) -> dict:
+def header_options(game_kind: str | None) -> dict:
     """The live game's options (its header), if it is this game."""
     table = App.get_running_app().table
-    if table is None or game_id is None or table.header.game != game_id:
+    if table is None or game_kind is None or table.header.game != game_kind:
         return {}
     return dict(table.header.options)
 
@@ -56,16 +56,16 @@ def column() -> BoxLayout:
 class RuleCardView(ModalView):
     """A refusal's rule: the card, and the table's setting where a table option changes it."""
 
-    def __init__(self, game_id: str | None, card: RuleCard, **kwargs):
+    def __init__(self, game_kind: str | None, card: RuleCard, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.84, None),
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.4), **kwargs)
-        self.game_id = game_id
+        self.game_kind = game_kind
         box = panel(spacing=dp(8))
         rows = column()
         rows.add_widget(card_block(card))
-        options = {o.option: o for o in table_options(game_id)} if game_id else {}
+        options = {o.option: o for o in table_options(game_kind)} if game_kind else {}
         if card.option in options:
-            value = header_options(game_id).get(card.option, options[card.option].choices[0][0])
+            value = header_options(game_kind).get(card.option, options[card.option].choices[0][0])
             rows.add_widget(Factory.Note(text=_("At this table:"), font_size=sp(15),
                                          color=(1, 1, 1, 0.75)))
             rows.add_widget(option_block(options[card.option], value))
@@ -73,7 +73,7 @@ class RuleCardView(ModalView):
         # as tall as the card needs, at most nine tenths of the screen (then it scrolls)
         rows.bind(minimum_height=lambda _rows, h: self._fit(h))
         buttons = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(10))
-        if game_id is not None:
+        if game_kind is not None:
             every = Factory.BigButton(text=_("All rules"))
             every.bind(on_release=lambda *_: self.all_rules())
             buttons.add_widget(every)
@@ -89,33 +89,33 @@ class RuleCardView(ModalView):
 
     def all_rules(self) -> None:
         self.dismiss(animation=False)
-        RulesView(self.game_id).open(animation=False)
+        RulesView(self.game_kind).open(animation=False)
 
 
 class RulesView(ModalView):
     """The rules screen of a game: the table options in force, then every rule card."""
 
-    def __init__(self, game_id: str, **kwargs):
+    def __init__(self, game_kind: str, **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(1, 1), background_color=(0, 0, 0, 0),
                          overlay_color=(0, 0, 0, 0.6), **kwargs)
         from .games import game_ui
         box = panel(spacing=dp(8))
         top = BoxLayout(size_hint_y=None, height=touch(4), spacing=dp(8))
         top.add_widget(Factory.Title(text=_("Rules: {game}").format(
-            game=game_ui(game_id).title)))
+            game=game_ui(game_kind).title)))
         back = Factory.QuietButton(text=_("Back"), size_hint_x=None, width=dp(120))
         back.bind(on_release=lambda *_: self.dismiss(animation=False))
         top.add_widget(back)
         box.add_widget(top)
         rows = column()
-        options = in_force(game_id, header_options(game_id))
+        options = in_force(game_kind, header_options(game_kind))
         if options:
             rows.add_widget(Factory.Note(text=_("Table rules at this table"), font_size=sp(20),
                                          bold=True))
             for option, value in options:
                 rows.add_widget(option_block(option, value))
             rows.add_widget(Factory.Note(text=_("The rules"), font_size=sp(20), bold=True))
-        for card in cards(game_id):
+        for card in cards(game_kind):
             rows.add_widget(card_block(card))
         box.add_widget(scrolled(rows))
         self.add_widget(box)

@@ -56,8 +56,8 @@ class SettingsScreen(BaseScreen):
         with the game and what it scans; its id is the setting's key."""
         box = self.ids.scanning
         box.clear_widgets()
-        for game_id in game_kinds():
-            ui = game_ui(game_id)
+        for game_kind in game_kinds():
+            ui = game_ui(game_kind)
             if ui.strict_scan is None:
                 continue
             key, what = ui.strict_scan

@@ -73,7 +73,7 @@ def option_block(option: TableOption, value: Any) -> BoxLayout:
 class TableRulesView(ModalView):
     """New game's "Table rules": each open reading with its choices; Done goes back."""
 
-    def __init__(self, game_id: str, chosen: dict, choose: Callable[[str, Any], None],
+    def __init__(self, game_kind: str, chosen: dict, choose: Callable[[str, Any], None],
                  **kwargs):
         super().__init__(auto_dismiss=False, size_hint=(0.96, 0.96),
                          background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.4), **kwargs)
@@ -85,7 +85,7 @@ class TableRulesView(ModalView):
                                            "all game."), font_size=sp(15)))
         rows = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(10))
         rows.bind(minimum_height=rows.setter("height"))
-        for option in table_options(game_id):
+        for option in table_options(game_kind):
             rows.add_widget(self._question(option, chosen.get(option.option,
                                                               option.choices[0][0])))
         scroll = Factory.ScrollView(do_scroll_x=False)
@@ -117,9 +117,9 @@ class TableRulesView(ModalView):
         return box
 
 
-def changed_count(game_id: str, chosen: dict) -> int:
+def changed_count(game_kind: str, chosen: dict) -> int:
     """How many table options differ from the default (New game's button says it)."""
-    return sum(1 for option in table_options(game_id)
+    return sum(1 for option in table_options(game_kind)
                if chosen.get(option.option, option.choices[0][0]) != option.choices[0][0])
 
 
@@ -139,13 +139,13 @@ def place_table_rules(screen) -> None:
     if old is not None and old.parent is not None:
         old.parent.remove_widget(old)
     screen.table_rules = None
-    game_id = screen.game_id
-    if not table_options(game_id) or screen.mode != "play":
+    game_kind = screen.game_id  # New game's chosen kind of game
+    if not table_options(game_kind) or screen.mode != "play":
         return
     button = Factory.QuietButton(size_hint=(None, None), height=dp(52), font_size=sp(15))
 
     def label() -> None:
-        changed = changed_count(game_id, screen.variants)
+        changed = changed_count(game_kind, screen.variants)
         button.text = (ngettext("Table rules: {count} changed", "Table rules: {count} changed",
                                 changed).format(count=changed) if changed
                        else _("Table rules"))
@@ -158,7 +158,7 @@ def place_table_rules(screen) -> None:
         label()
 
     label()
-    button.bind(on_release=lambda *_: TableRulesView(game_id, screen.variants, choose).open(
+    button.bind(on_release=lambda *_: TableRulesView(game_kind, screen.variants, choose).open(
         animation=False))
     header = screen.ids.back.parent
     header.add_widget(button, index=header.children.index(screen.ids.back) + 1)

@@ -36,7 +36,7 @@ class Refusal(str):
         return made
 
 
-def game_id() -> str | None:
+def live_game_kind() -> str | None:
     """The game whose rules explain a refusal now: the live game's, if there is one."""
     app = App.get_running_app()
     table = getattr(app, "table", None)
@@ -45,7 +45,7 @@ def game_id() -> str | None:
 
 def refusal_game(text: str) -> str | None:
     """The game a refusal comes from: the one that worded it, else the live game."""
-    return getattr(text, "game", None) or game_id()
+    return getattr(text, "game", None) or live_game_kind()
 
 
 def card_of(text: str):
@@ -104,7 +104,7 @@ class Why:
         self.message.hide()
         # the table's settings and All rules only for the live game; a refusal before its
         # game started (New game, the start tiles) shows the card alone
-        live = self.game if self.game == game_id() else None
+        live = self.game if self.game == live_game_kind() else None
         RuleCardView(live, self.card).open(animation=False)
 
 
