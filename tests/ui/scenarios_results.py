@@ -9,11 +9,11 @@ async def results_screens(d, args):
     from companion.app.games import game_kinds, game_ui
     from companion.app.results_screen import ResultsScreen
     found = {}
-    for game_id in game_kinds():
-        game = game_ui(game_id)
-        d.app.ensure_game(game_id)
+    for game_kind in game_kinds():
+        game = game_ui(game_kind)
+        d.app.ensure_game(game_kind)
         screen = d.app.root.get_screen(game.scoring)
-        found[game_id] = {"class": type(screen).__name__,
+        found[game_kind] = {"class": type(screen).__name__,
                           "base": isinstance(screen, ResultsScreen),
                           "column": sorted(set(screen.ids) & {
                               "winner", "reason", "results", "chart", "undo", "history",

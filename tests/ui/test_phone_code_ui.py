@@ -1,6 +1,6 @@
 """The play sent to a phone, through the real `companion` command at 800x480: the results'
 "To a phone" shows a QR code that a phone camera reads as BG Stats' "create play" link with
-exactly the JSON `companion export --format bgstats` prints (issue 22 req. 4)."""
+exactly the JSON `companion export --format bgstats` prints."""
 
 from __future__ import annotations
 
