@@ -15,7 +15,7 @@ import re
 from datetime import datetime
 from typing import Any
 
-_GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+_GAME_KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 
 
 def text(cell: Any) -> str | None:
@@ -52,7 +52,7 @@ def game(cell: Any) -> str | None:
     """A game's id (`ttr-nyc`): lower-case letters, digits and dashes; anything else (a blob
     with a NUL, a path) is no game id, so it never reaches a file name or a lookup."""
     value = text(cell)
-    if value is None or not _GAME_ID.fullmatch(value):
+    if value is None or not _GAME_KIND.fullmatch(value):
         return None
     return value
 
