@@ -49,7 +49,7 @@ def name(cell: Any) -> str | None:
 
 
 def game(cell: Any) -> str | None:
-    """A game's id (`ttr-nyc`): lower-case letters, digits and dashes; anything else (a blob
+    """A game's kind, as a log names it: lower-case letters, digits and dashes; anything else (a blob
     with a NUL, a path) is no game id, so it never reaches a file name or a lookup."""
     value = text(cell)
     if value is None or not _GAME_KIND.fullmatch(value):
