@@ -92,8 +92,8 @@ def test_the_harness_plays_every_registered_game_in_turn(tmp_path: Path):
     games' moves, not only Ticket to Ride's."""
     from companion.games import games
     from companion.powercut import play, played
-    boxes = [game.game_id for game in games() if game.playout is not None]
-    assert [played(n).game_id for n in range(1, 2 * len(boxes) + 1)] == boxes * 2
+    boxes = [game.game_kind for game in games() if game.playout is not None]
+    assert [played(n).game_kind for n in range(1, 2 * len(boxes) + 1)] == boxes * 2
     entries = sum(len(script(5, n).entries) for n in range(1, len(boxes))) + 1
     read, write = os.pipe()
     try:
