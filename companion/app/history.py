@@ -15,6 +15,7 @@ from kivy.uix.label import Label
 
 from companion.boards import rules_for
 from companion.gamelog import CLOCK_ENTRIES, UNDO
+from companion.moments import plausible
 from companion.store import GameRecord, GameStatus, UnreadableGame
 from . import l10n, records_hooks, unreadable
 from .games import game_kinds, game_ui
@@ -56,11 +57,18 @@ def player_records(store) -> dict[str, dict[str, Record]]:
     return records
 
 
+def played_on(game: GameRecord) -> str | None:
+    """The day a game is dated by: when it ended, else when it began; None where the Pi's clock
+    had not been set yet (a 1970 reading is no date, docs/records.md)."""
+    moments = (game.finished, game.abandoned, game.created)
+    return next((l10n.day(m) for m in moments if m and plausible(m)), None)
+
+
 def row_text(store, game: GameRecord) -> str:
     """A row of History: when, which game, and how it ended (or stands)."""
-    date = l10n.day(game.finished or game.abandoned or game.created)
-    return _("{date} · {game}").format(date=date, game=game_name(game.game)) + "\n" + \
-        outcome(store, game)
+    date, name = played_on(game), game_name(game.game)
+    first = _("{date} · {game}").format(date=date, game=name) if date else name
+    return first + "\n" + outcome(store, game)
 
 
 class HistoryScreen(BaseScreen):
@@ -162,8 +170,9 @@ def page(store, game_id: int) -> Page:
     them. Raises only UnreadableGame's kin (StoreError) for a file that cannot be read."""
     game = store.game(game_id)
     title = game_name(game.game)
-    said = _("{date}: {outcome}").format(date=l10n.day(game.created),
-                                         outcome=outcome(store, game))
+    date, said = played_on(game), outcome(store, game)
+    if date:
+        said = _("{date}: {outcome}").format(date=date, outcome=said)
     if game.game not in game_kinds():  # a game this version does not know
         return Page(title, said, [], UnreadableGame(game_id, _("this game is not known")))
     rules = rules_for(game.game)

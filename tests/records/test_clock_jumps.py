@@ -163,3 +163,17 @@ def test_an_entry_with_seconds_seen_that_are_not_a_number_names_its_line(tmp_pat
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert "line 3" in err and "seen" in err and len(err.strip().splitlines()) == 1
+
+
+def test_history_dates_no_game_1970(tmp_path):
+    """History names a game played before the clock was set without a date, not 1 January
+    1970; a game played once the clock was set keeps its day."""
+    from companion.app.history import page, row_text
+    before = PiClock(EPOCH)
+    store, table = play(tmp_path, before, {})
+    record = store.game(table.game_id)
+    assert "1970" not in row_text(store, record)
+    assert "1970" not in page(store, table.game_id).outcome
+    dated = PiClock(NOW)
+    store, table = play(tmp_path / "dated", dated, {})
+    assert "2026" in row_text(store, store.game(table.game_id))
