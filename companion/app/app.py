@@ -361,13 +361,15 @@ def long_lived() -> None:
 
 
 class BackHome(ExceptionHandler):
-    """An exception nothing else caught, in Kivy's main loop: logged with its traceback, and the
-    app goes back to Home with a message instead of stopping (under systemd a stop is a restart
-    into the same fault). The stored games are safe: every move was stored before it was shown.
-    A fault that comes back at once (Home itself failing) stops the app after all, so that
-    systemd's start limit ends in a clear state rather than a loop that shows nothing."""
+    """An exception nothing else caught, in Kivy's main loop: logged, and the app goes back to
+    Home with a message instead of stopping (under systemd a stop is a restart into the same
+    fault, and a group at the table loses its screen). The stored games are safe: every move was
+    stored before it was shown. A fault that repeats keeps the app on Home; only its traceback is
+    not logged again and again (at most LIMIT within WINDOW seconds), so a fault in every frame
+    cannot fill the card. The app stops only when Home itself cannot be shown: then the window
+    is what failed, and systemd's restart is the only way back."""
 
-    LIMIT, WINDOW = 5, 10.0  # at most 5 within 10 s
+    LIMIT, WINDOW = 5, 10.0  # tracebacks logged: at most 5 within 10 s
 
     def __init__(self, app: "CompanionApp"):
         self.app = app
@@ -376,19 +378,19 @@ class BackHome(ExceptionHandler):
     def handle_exception(self, error: BaseException):
         if not isinstance(error, Exception):  # SystemExit, KeyboardInterrupt, cancellation
             return ExceptionManager.RAISE
-        log.error("uncaught %s: %s", type(error).__name__, error, exc_info=error)
         now = time.monotonic()
         self.recent.append(now)
         while self.recent and now - self.recent[0] > self.WINDOW:
             self.recent.popleft()
         if len(self.recent) > self.LIMIT:
-            log.critical("%d uncaught errors within %.0f s: the app stops", len(self.recent),
-                         self.WINDOW)
-            return ExceptionManager.RAISE
+            log.error("uncaught %s again (%d within %.0f s): %s", type(error).__name__,
+                      len(self.recent), self.WINDOW, error)
+        else:
+            log.error("uncaught %s: %s", type(error).__name__, error, exc_info=error)
         try:
             self._home(error)
-        except Exception:  # going Home failed too: stopping is all that is left
-            log.exception("could not go back to Home")
+        except Exception:  # Home cannot be shown: the window itself has failed
+            log.exception("could not go back to Home: the app stops")
             return ExceptionManager.RAISE
         return ExceptionManager.PASS
 
