@@ -42,9 +42,9 @@ def test_a_plural_is_chosen_by_the_languages_rule(code, language):
 
 
 @pytest.mark.parametrize("code, one, many", [
-    ("de", "deine 1 behaltene Zielkarte", "deine 21 behaltenen Zielkarten"),
+    ("de", "Du hast 1 Zielkarte behalten", "Du hast 21 Zielkarten behalten"),
     ("ro", "atinge 1 Carte Traseu păstrată", "cele 21 de Cărți Traseu păstrate"),
-    ("sv", "din 1 behållna biljett", "dina 21 behållna biljetter"),
+    ("sv", "du behöll 1 biljett – tryck på den", "du behöll 21 biljetter – tryck på dem"),
     ("hu", "megtartott 1 célkártyádra", "megtartott 21 célkártyádra"),
 ])
 def test_a_sentence_agrees_with_its_count(code, one, many, language):
