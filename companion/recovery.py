@@ -292,9 +292,9 @@ def _move(path: Path, kept: Path) -> None:
     for source, target in steps(path, kept):
         if source.exists() and not target.exists():
             source.replace(target)
-    _sync_folder(path.parent)
+    sync_path(path.parent)
     path.with_name(path.name + MOVING).unlink(missing_ok=True)
-    _sync_folder(path.parent)
+    sync_path(path.parent)
 
 
 def _write_plan(path: Path, kept: Path) -> None:
@@ -307,7 +307,7 @@ def _write_plan(path: Path, kept: Path) -> None:
         file.flush()
         os.fsync(file.fileno())
     draft.replace(plan)
-    _sync_folder(path.parent)
+    sync_path(path.parent)
 
 
 def _free_name(path: Path, now: datetime) -> Path:
@@ -319,8 +319,9 @@ def _free_name(path: Path, now: datetime) -> Path:
     return kept
 
 
-def _sync_folder(folder: Path) -> None:
-    """Renames are on disk once their folder is fsynced (a power cut cannot undo them)."""
+def sync_path(folder: Path) -> None:
+    """A file's contents, or a folder's names, on the disk: renames are there once their folder
+    is fsynced (a power cut cannot undo them)."""
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)

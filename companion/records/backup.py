@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.gamelog import Header, LogError, dump_lines, file_lines, fold_lines, raw_lines
+from companion.recovery import sync_path
 from companion.store import Store, UnreadableGame, read_only_copy, writable
 
 DATABASE = "companion.db"
@@ -98,7 +99,7 @@ def backup(source: Path, target: Path, now: datetime | None = None,
         done, written = _write(source, partial, progress or (lambda done, total: None))
         _verify(partial, written)
         partial.rename(folder)
-        _sync(target)
+        sync_path(target)
     except BaseException as error:
         shutil.rmtree(partial, ignore_errors=True)
         if isinstance(error, (OSError, sqlite3.Error, LogError, ValueError)):
@@ -136,7 +137,7 @@ def _write(source: Path, folder: Path, progress: Progress
     finally:
         single.close()
     for path in (database, folder / GAMES, folder):
-        _sync(path)
+        sync_path(path)
     return (games, unreadable), written
 
 
@@ -154,15 +155,6 @@ def _write_file(path: Path, data: bytes) -> None:
         out.write(data)
         out.flush()
         os.fsync(out.fileno())
-
-
-def _sync(path: Path) -> None:
-    """A file's or a folder's contents (a folder: its names) on the disk."""
-    handle = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
 
 
 def _verify(folder: Path, written: dict[str, tuple[bytes, bool]]) -> None:
