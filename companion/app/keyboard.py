@@ -46,13 +46,16 @@ class DockedKeyboard(VKeyboard):
         self.have_capslock = False
 
 
+QWERTZ = ("de", "hu")  # German and Hungarian keyboards swap Y and Z
+
+
 def layout_for(language: str | None = None) -> str:
-    """The keyboard's layout file: QWERTZ for German, as German keyboards are; QWERTY for the
-    others (every layout has every letter of the five languages)."""
+    """The keyboard's layout file: QWERTZ for German and Hungarian, as their keyboards are;
+    QWERTY for the others (every layout has every letter of the five languages)."""
     if language is None:
         from .i18n import tr
         language = tr.language
-    return kv_file("app/keyboard-de.json" if language == "de" else "app/keyboard.json")
+    return kv_file("app/keyboard-qwertz.json" if language in QWERTZ else "app/keyboard.json")
 
 
 def configure(config) -> None:
