@@ -73,7 +73,9 @@ def _build(box: Box, s: RotwState, p: dict, legal: Check) -> list[dict]:
 
 def _payments(box: Box, s: RotwState, p: dict, legal: Check) -> list[dict]:
     """The build with each least payment from the cards the table saw in the hand (the cheapest
-    first); the payment left to the players where it comes from their unseen cards."""
+    first), then the build with its payment left to the players: any other legal payment (one
+    with cards the table did not see go into the hand, or more cards than the least) is theirs
+    to tell."""
     if "cards" in p:
         return [p] if _full_legal(p, legal) else []
     seat, value, colour = p["seat"], p["value"], p["colour"]
@@ -86,7 +88,7 @@ def _payments(box: Box, s: RotwState, p: dict, legal: Check) -> list[dict]:
         move = {**p, "cards": [card.key for card in payment]}
         if _full_legal(move, legal):
             found.append(move)
-    return found or [p]
+    return [*found, p]
 
 
 def _full_legal(move: dict, legal: Check) -> bool:
@@ -136,8 +138,9 @@ def _locomotive(box: Box, s: RotwState, p: dict, legal: Check) -> list[dict]:
         plain = {**p, "origin": None, "destination": None, "goods": None}
         if legal(plain):
             found.append(plain)
-    given = {k: v for k, v in p.items() if v is not None}
-    found.extend(move for move in _delivery_moves(s, given, locomotive=True) if legal(move))
+    if any(key in p and p[key] is None for key in ("origin", "destination", "goods")):
+        return found  # played alone: no cube goes with it
+    found.extend(move for move in _delivery_moves(s, p, locomotive=True) if legal(move))
     return found
 
 
