@@ -617,11 +617,6 @@ async def tour(d, args, full: bool = True):
         await d.audit("score_only_tickets")
 
 
-async def main_screens(d, args):
-    """The main screens in the language given (--language): the text-fits tour."""
-    await tour(d, args, full=False)
-
-
 async def audit_selftest(d, args):
     """The audits find what they are meant to: planted faults on top of Home."""
     from kivy.core.window import Window
