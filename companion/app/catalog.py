@@ -7,18 +7,26 @@ rule (the catalog's `Plural-Forms`).
     python -m companion.app.catalog --fill T.json  # also write translations {msgid: {lang: text}}
                                              # (a plural's text: a list, one per form)
 
-A translatable string (a msgid) is, in order of first appearance:
+A translatable string (a msgid) is:
 
-* in `companion/**/*.py`: the literal in `_("…")` / `N_("…")` (also `tr._("…")`; implicitly
-  joined literals count as one), the two literals of `ngettext("…", "…", n)` (a msgid and its
-  msgid_plural), the template (second argument) of `RuleViolation(code, template, …)` and the
-  template (first argument) of `malformed(template, …)`;
-* in `kv/*.kv`: the literal in `tr._("…")` or `tr._('…')`, the two of `tr.ngettext("…", "…", n)`.
+* in a module (`companion/**/*.py` and each registered game's package): the literal in
+  `_("…")` / `N_("…")` (also `tr._("…")`; implicitly joined literals count as one), the two
+  literals of `ngettext("…", "…", n)` (a msgid and its msgid_plural), the template (second
+  argument) of `RuleViolation(code, template, …)` and the template (first argument) of
+  `malformed(template, …)`;
+* in a layout (`kv/*.kv`): the literal in `tr._("…")` or `tr._('…')`, the two of
+  `tr.ngettext("…", "…", n)`.
 
-`update(language)` rewrites that language's catalog: a standard header, then every msgid with
-the translation it already had (new ones with an empty msgstr; ones the code no longer uses are
-dropped). Translator comments and the fuzzy flag of a kept entry stay; `#:` lines name the files
-a string comes from.
+Each msgid goes to one gettext domain or more: a game's domain (`Game.domain`) when only that
+game's files use it (its package and its layouts), the shared `companion` domain when any
+shared file does. A msgid two games use, and no shared file, is in both games' catalogs: adding
+a game never edits the shared catalogs nor another game's.
+
+`update(language)` rewrites that language's catalogs: a standard header, then every msgid of the
+domain sorted (by msgid), with the translation it already had in any domain (new ones with an
+empty msgstr; ones the code no longer uses are dropped), so adding a string adds only its own
+lines. Translator comments and the fuzzy flag of a kept entry stay; `#:` lines name the files a
+string comes from.
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ if __name__ == "__main__":  # the command line: Kivy should neither log nor read
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from ..resources import kv_dir  # noqa: E402
-from .i18n import LANGUAGES, po_path, read_catalog  # noqa: E402  the .po files the app reads
+from .i18n import DOMAIN, LANGUAGES, catalog_path, po_path, read_catalog  # noqa: E402
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # companion/: the modules, as source
 ROOT = PACKAGE_DIR.parent  # the checkout: `#:` lines name files relative to it
@@ -145,20 +153,56 @@ def kv_msgids(text: str) -> list[str]:
     return [msgid for msgid, _plural in kv_messages(text)]
 
 
+@dataclass(frozen=True)
+class Domain:
+    """A gettext domain and the files whose words it holds: a game's package folder and its
+    layouts (the shared domain: every other file)."""
+
+    name: str
+    folder: Path | None = None  # a game's package (None: the shared domain)
+    kv: tuple[str, ...] = ()  # a game's layouts, as named under kv/
+
+    def owns(self, name: str) -> bool:
+        """Whether the file `name` (as `#:` lines write it) is one of this game's."""
+        return self.folder is not None and (
+            name.startswith(_name(self.folder) + "/") or name in {f"kv/{k}" for k in self.kv})
+
+
+def _name(path: Path) -> str:
+    """A file as `#:` lines name it: relative to the checkout where it is in it."""
+    path = path.resolve()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
+
+
+def domains() -> list[Domain]:
+    """The shared domain, then each registered game's, in Home's order."""
+    from companion.games import games, package_folder
+    return [Domain(DOMAIN)] + [Domain(g.domain, package_folder(g.package).resolve(), g.kv)
+                               for g in games() if g.domain]
+
+
+def _modules(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
 def sources() -> list[Path]:
-    """Every file strings are taken from: the package's modules, then the layouts."""
-    modules = sorted(p for p in PACKAGE_DIR.rglob("*.py") if "__pycache__" not in p.parts)
-    return modules + sorted(KV_DIR.rglob("*.kv"))
+    """Every file strings are taken from: the package's modules, then the layouts, then the
+    modules of a registered game that lives outside the package (a test's game)."""
+    found = _modules(PACKAGE_DIR) + sorted(KV_DIR.rglob("*.kv"))
+    for domain in domains()[1:]:
+        if not domain.folder.is_relative_to(PACKAGE_DIR):
+            found += _modules(domain.folder)
+    return found
 
 
 def extract_with_files() -> dict[str, Source]:
     """msgid -> the files (relative to the checkout) using it and its plural, in order of first
-    appearance."""
+    appearance (files in path order)."""
     found: dict[str, Source] = {}
     for path in sources():
         text = path.read_text(encoding="utf-8")
         messages = python_messages(text, str(path)) if path.suffix == ".py" else kv_messages(text)
-        name = path.relative_to(ROOT).as_posix()
+        name = _name(path)
         for msgid, plural in messages:
             source = found.setdefault(msgid, Source())
             source.plural = source.plural or plural
@@ -170,6 +214,20 @@ def extract_with_files() -> dict[str, Source]:
 def extract() -> list[str]:
     """Every msgid in the code, in order of first appearance (files in path order)."""
     return list(extract_with_files())
+
+
+def split(found: dict[str, Source]) -> dict[str, dict[str, Source]]:
+    """Domain -> its msgids (sorted) with their sources: a msgid any shared file uses is the
+    shared domain's, one only games use is each of those games' (see the module's note)."""
+    every = domains()
+    games = every[1:]
+    by_domain: dict[str, dict[str, Source]] = {d.name: {} for d in every}
+    for msgid in sorted(found):
+        source = found[msgid]
+        owners = [next((g.name for g in games if g.owns(name)), DOMAIN) for name in source.files]
+        for owner in ([DOMAIN] if DOMAIN in owners else dict.fromkeys(owners)):
+            by_domain[owner][msgid] = source
+    return by_domain
 
 
 # ---- reading and writing catalogs --------------------------------------------------------
@@ -211,21 +269,40 @@ def _shaped(text, plural: str | None, forms: int):
     return ("",) * forms
 
 
-def old_catalog(language: str) -> Catalog | None:
-    path = po_path(language)
+def old_catalog(language: str, domain: str = DOMAIN) -> Catalog | None:
+    path = catalog_path(language, domain)
     return read_catalog(path, language) if path.is_file() else None
 
 
+def known(language: str) -> dict[str, object]:
+    """msgid -> its entry in any of the language's catalogs (the translated one, where one
+    domain translates it and another does not): what a msgid moving between domains keeps."""
+    found: dict[str, object] = {}
+    for domain in domains():
+        old = old_catalog(language, domain.name)
+        for message in old or ():
+            msgid = message.id[0] if message.pluralizable else message.id
+            if msgid and (msgid not in found or translated(message)
+                          and not translated(found[msgid])):
+                found[msgid] = message
+    return found
+
+
 def build(language: str, found: dict[str, Source] | None = None,
-          filled: Mapping[str, object] | None = None) -> Catalog:
-    """The catalog `update` would write: every msgid in the code's order, with the translation
-    it had (or the one in `filled`), its translator comments and fuzzy flag."""
-    found = extract_with_files() if found is None else found
-    old, filled = old_catalog(language), filled or {}
+          filled: Mapping[str, object] | None = None, domain: str = DOMAIN,
+          kept_before: Mapping[str, object] | None = None) -> Catalog:
+    """The catalog of a domain `update` would write: each of its msgids sorted, with the
+    translation it had (in this domain, else in another: `kept_before`) or the one in `filled`,
+    its translator comments and fuzzy flag."""
+    found = split(extract_with_files())[domain] if found is None else found
+    old, filled = old_catalog(language, domain), filled or {}
+    kept_before = known(language) if kept_before is None else kept_before
     new = _Catalog(locale=language, header_comment=header_comment(language), fuzzy=False,
                    charset="UTF-8")
-    for msgid, source in found.items():
+    for msgid in sorted(found):
+        source = found[msgid]
         kept = old.get(msgid) if old is not None else None
+        kept = kept if kept is not None else kept_before.get(msgid)
         text = filled.get(msgid, kept.string if kept else "")
         fuzzy = kept is not None and kept.fuzzy and msgid not in filled
         new.add((msgid, source.plural) if source.plural else msgid,
@@ -258,10 +335,22 @@ def serialise(catalog: Catalog) -> str:
 
 
 def render(language: str, found: dict[str, Source] | None = None,
-           filled: Mapping[str, object] | None = None) -> str:
-    """The text of the catalog `update` would write (`filled`: msgid -> new translation, a
-    list of forms for a plural)."""
-    return serialise(build(language, found, filled))
+           filled: Mapping[str, object] | None = None, domain: str = DOMAIN) -> str:
+    """The text of a domain's catalog as `update` would write it (`filled`: msgid -> new
+    translation, a list of forms for a plural)."""
+    return serialise(build(language, found, filled, domain))
+
+
+def read_all(language: str) -> Catalog:
+    """Every entry of the language's catalogs, the shared domain's first (a msgid two games
+    hold: the first game's), as one Babel catalog: what the tests read."""
+    every = Catalog(locale=language)
+    for domain in domains():
+        for message in old_catalog(language, domain.name) or ():
+            if message.id and every.get(message.id[0] if message.pluralizable
+                                        else message.id) is None:
+                every[message.id] = message
+    return every
 
 
 def translated(message) -> bool:
@@ -276,21 +365,34 @@ def gaps(catalog: Catalog) -> list[str]:
 
 
 def missing(language: str) -> list[str]:
-    """The msgids of the code that the language's catalog does not translate (empty or fuzzy)."""
-    old = old_catalog(language)
-    return [m for m in extract()
-            if old is None or old.get(m) is None or not translated(old.get(m))]
+    """The msgids of the code that the language's catalogs do not translate (empty or fuzzy),
+    in the code's order."""
+    untranslated = set()
+    for domain, found in split(extract_with_files()).items():
+        old = old_catalog(language, domain)
+        untranslated |= {m for m in found
+                         if old is None or old.get(m) is None or not translated(old.get(m))}
+    return [m for m in extract() if m in untranslated]
+
+
+def _write(path: Path, text: str, check: bool) -> bool:
+    """Whether the file differs from `text` (written unless only checking)."""
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    if not check:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return True
 
 
 def update(language: str) -> bool:
-    """Rewrite the language's catalog to match the code; whether the file changed."""
-    path = po_path(language)
-    text = render(language)
-    if path.is_file() and path.read_text(encoding="utf-8") == text:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return True
+    """Rewrite the language's catalogs to match the code; whether a file changed."""
+    by_domain = split(extract_with_files())
+    before = known(language)
+    changed = [_write(catalog_path(language, domain), serialise(
+        build(language, found, None, domain, before)), False)
+        for domain, found in by_domain.items()]
+    return any(changed)
 
 
 @contextmanager
@@ -328,22 +430,23 @@ def _main(argv: list[str]) -> int:
     check = "--check" in argv
     fills = _fills(argv)
     found = extract_with_files()
-    stale = []
+    by_domain = split(found)
+    unknown = sorted({m for table in fills.values() for m in table} - set(found))
+    for msgid in unknown:
+        print(f"--fill: {msgid!r} is not in the code (left out)")
+    stale = False
     for language in TRANSLATED:
-        path = po_path(language)
-        new = build(language, found, fills.get(language))
-        text = serialise(new)
-        current = path.read_text(encoding="utf-8") if path.is_file() else None
-        if text != current:
-            stale.append(language)
-            if not check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-        untranslated = gaps(new)
-        state = ("out of date" if check else "updated") if language in stale else "up to date"
-        print(f"{language}: {len(found)} strings, {len(untranslated)} missing ({state})")
-        for msgid in untranslated:
-            print(f"    {msgid!r}")
+        before = known(language)
+        for domain, strings in by_domain.items():
+            new = build(language, strings, fills.get(language), domain, before)
+            changed = _write(catalog_path(language, domain), serialise(new), check)
+            stale = stale or changed
+            untranslated = gaps(new)
+            state = ("out of date" if check else "updated") if changed else "up to date"
+            print(f"{language} {domain}: {len(strings)} strings, {len(untranslated)} missing "
+                  f"({state})")
+            for msgid in untranslated:
+                print(f"    {msgid!r}")
     return 1 if check and stale else 0
 
 

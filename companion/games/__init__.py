@@ -14,12 +14,15 @@ translates them when it shows them (this module imports no Kivy, so it cannot tr
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from companion.core.rules import RuleViolation, Rules
 
-from .contract import APP_OPTIONS, ContractError, Loader, Screens, check  # noqa: F401
+from .contract import (APP_OPTIONS, ContractError, Loader, Screens, check,  # noqa: F401
+                       package_folder)
 
 PACKAGES = ("ttr_nyc", "rotw", "traffiq")  # Home shows them in this order
 
@@ -59,6 +62,9 @@ class Game:
     screens: Screens | None = None  # its screens' names (None: no screens, a test game)
     kv: tuple[str, ...] = ()  # its layouts, under kv/
     data: str | None = None  # its folder under data/ (box.json, examples/)
+    # Its gettext domain: the words only it uses, in its package's
+    # locale/<lang>/LC_MESSAGES/<domain>.po (None: it has no words of its own).
+    domain: str | None = None
     # Loaded when first asked for: `ui` returns the app's side (companion.app.games.GameUi),
     # `report` the module with describe_state(game), state_json(game), CATEGORY_TITLES and
     # PROVISIONAL (and optionally WINNER_NOTES: decided_by -> the winner line's note), `bench`
@@ -86,6 +92,15 @@ class Game:
     def name(self, language: str) -> str:
         """The box's name in a language: the local edition's name where there is one."""
         return self.names.get(language, self.title)
+
+
+def locale_folder(game: Game) -> Path:
+    """The folder of a game's catalogs: its package's `locale/`, or the `locale/` of the data
+    folder `COMPANION_DATA` names (which then stands in for every domain's catalogs)."""
+    if os.environ.get("COMPANION_DATA"):
+        from companion.resources import locale_dir
+        return locale_dir()
+    return package_folder(game.package) / "locale"
 
 
 def lazy(module: str, attribute: str) -> Loader:

@@ -4,7 +4,8 @@ A game's `GAME` (a `companion.games.Game`) names every piece the shared code wil
 engine, playout, recount, rule cards, report and bench (each a `Loader`: a module and a name in
 it, imported only when first used), whether it scores finished games, its screens (`Screens`,
 named from its package), its layouts under kv/, its data folder under data/ and the options
-its engine accepts beyond the ones the app sends every engine (`APP_OPTIONS`). `check` reads
+its engine accepts beyond the ones the app sends every engine (`APP_OPTIONS`), and its gettext
+domain (its words, in its package's `locale/`). `check` reads
 the declaration and the files it names (never importing them: Home lists the games without
 loading an engine or Kivy) and raises one `ContractError` naming every missing or misnamed
 piece and the section of docs/adding-a-game.md that describes it.
@@ -34,7 +35,7 @@ SECTIONS = {
     "bench": "4. Around the engine", "components": "4. Around the engine",
     "recount": "4. Around the engine", "rule_cards": "4. Around the engine",
     "options": "1. The contract", "score_only": "5. Its screens", "ui": "5. Its screens",
-    "screens": "5. Its screens", "kv": "5. Its screens",
+    "screens": "5. Its screens", "kv": "5. Its screens", "domain": "7. Its words",
 }
 
 
@@ -110,6 +111,10 @@ def _identity(game) -> list[tuple[str, str]]:
         problems.append(("id", f"{len(game.colours)} colours for up to {game.most} players"))
     if not callable(game.rules):
         problems.append(("rules", "rules is not a function returning the engine"))
+    if game.domain is not None and (not re.fullmatch(r"[a-z][a-z0-9_]*", game.domain)
+                                    or game.domain == "companion"):
+        problems.append(("domain", f"domain {game.domain!r} is not a lower-case identifier other "
+                                   f"than the shared 'companion'"))
     clash = sorted(set(game.options) & set(APP_OPTIONS))
     if clash:
         problems.append(("options", f"{clash} are the app's own options (APP_OPTIONS), not the "
@@ -169,6 +174,9 @@ def _screens(game, registered) -> list[tuple[str, str]]:
                  for name in game.screens.all() if name in taken]
     if not game.kv:
         problems.append(("kv", "no layout files (kv) for its screens"))
+    if not game.domain:
+        problems.append(("domain", "a game with screens has words: name its gettext domain "
+                                   "(domain=...; its catalogs go in its package's locale/)"))
     if not game.score_only:
         problems.append(("score_only", "a game with screens must score finished games too "
                                        "(score_only=True, and its engine honours "
@@ -184,6 +192,14 @@ def _files(game) -> list[tuple[str, str]]:
     if game.data is not None and not (resources.shipped_data_dir() / game.data).is_dir():
         problems.append(("data", f"no data folder data/{game.data}"))
     return problems
+
+
+def package_folder(package: str) -> Path:
+    """The folder of a (game's) package, found without importing anything more."""
+    path = _module_file(package)
+    if path is None:
+        raise ContractError(f"no package {package}")
+    return path.parent
 
 
 def _module_file(name: str) -> Path | None:

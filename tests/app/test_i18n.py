@@ -16,7 +16,7 @@ from babel.messages.plurals import get_plural
 
 from companion.app import catalog
 from companion.app.i18n import catalog as load_catalog
-from companion.app.i18n import compile_catalog, po_path, read_catalog
+from companion.app.i18n import catalog_path, compile_catalog, po_path, read_catalog
 
 LANGUAGES = catalog.TRANSLATED
 ROOT = catalog.ROOT
@@ -34,11 +34,17 @@ def blanks(text: str) -> set[tuple[str, str | None, str]]:
             if name is not None}
 
 
-def read_po(path: Path) -> dict[str, str | tuple[str, ...]]:
+def read_po(path: Path | str) -> dict[str, str | tuple[str, ...]]:
     """msgid -> what the app shows for it (a plural: its forms); empty and fuzzy entries left
-    out."""
+    out. `path`: a .po file, or a language (every domain's catalog of it)."""
+    entries = catalog.read_all(path) if isinstance(path, str) else read_catalog(path)
     return {m.id[0] if m.pluralizable else m.id: m.string
-            for m in read_catalog(path) if m.id and catalog.translated(m)}
+            for m in entries if m.id and catalog.translated(m)}
+
+
+def catalog_files() -> list[tuple[str, str]]:
+    """(language, domain) of every catalog."""
+    return [(language, domain.name) for language in LANGUAGES for domain in catalog.domains()]
 
 
 def plurals(msgids_found) -> dict[str, str]:
@@ -117,7 +123,7 @@ def test_kv_msgids_reads_both_quotes_escapes_and_joined_literals():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_msgid_is_translated(language, msgids):
-    entries = read_po(po_path(language))
+    entries = read_po(language)
     missing = [m for m in msgids if not entries.get(m)]
     assert not missing, (f"{language}: {len(missing)} of {len(msgids)} strings untranslated "
                          "(python -m companion.app.catalog lists them):\n"
@@ -140,7 +146,7 @@ def blank_problem(msgids: tuple[str, ...], translation: str) -> str | None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_the_blanks(language):
     found = catalog.extract_with_files()
-    entries = read_po(po_path(language))
+    entries = read_po(language)
     problems = []
     for msgid, source in found.items():
         translation = entries.get(msgid)
@@ -161,7 +167,7 @@ def test_plural_entries_have_the_languages_forms(language):
     assert get_plural(language).num_plurals == wanted
     counted = plurals(catalog.extract_with_files())
     assert counted, "the code has no ngettext call"
-    po = read_catalog(po_path(language))
+    po = catalog.read_all(language)
     assert po.num_plurals == wanted
     for msgid, plural in counted.items():
         message = po.get(msgid)
@@ -169,11 +175,11 @@ def test_plural_entries_have_the_languages_forms(language):
         assert len(message.string) == wanted
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_catalogs_are_up_to_date(language):
-    path = po_path(language)
+@pytest.mark.parametrize("language, domain", catalog_files())
+def test_catalogs_are_up_to_date(language, domain):
+    path = catalog_path(language, domain)
     current = path.read_text(encoding="utf-8")
-    wanted = catalog.render(language)
+    wanted = catalog.render(language, domain=domain)
     if current != wanted:
         diff = difflib.unified_diff(current.splitlines(), wanted.splitlines(),
                                     str(path), "python -m companion.app.catalog", lineterm="")
@@ -183,7 +189,7 @@ def test_catalogs_are_up_to_date(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_compiled_catalog_answers_every_msgid(language, msgids):
-    entries = read_po(po_path(language))
+    entries = read_po(language)
     counted = plurals(catalog.extract_with_files())
     translations = load_catalog(language)
     wrong = [m for m in msgids if isinstance(entries.get(m), str)
@@ -207,11 +213,12 @@ def test_update_keeps_translations_adds_new_and_drops_obsolete(tmp_path, monkeyp
     assert catalog.update("de") is True
     text = path.read_text(encoding="utf-8")
     entries = read_catalog(path)
-    assert [m.id[0] if m.pluralizable else m.id for m in entries if m.id] == catalog.extract()
+    shared = catalog.split(catalog.extract_with_files())["companion"]
+    assert [m.id[0] if m.pluralizable else m.id for m in entries if m.id] == sorted(shared)
     assert entries.get("Settings").string == "Einstellungen"
     assert entries.get("Undo").string == "Zurück" and entries.get("Undo").fuzzy
     assert entries.get("Undo").user_comments == ["checked by Anna"]
-    assert entries.get("Draw tickets").string == ""
+    assert catalog.read_all("de").get("Draw tickets").string == ""  # Ticket to Ride's
     assert "no longer has" not in text and "Long gone" not in text
     assert '"Content-Type: text/plain; charset=UTF-8\\n"' in text and '"Language: de\\n"' in text
     assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in text
@@ -230,9 +237,9 @@ def test_fill_writes_plural_forms_as_a_list(tmp_path, monkeypatch):
     fill.write_text(json.dumps({msgid: {"ro": ["unu", "câteva", "multe"], "hu": ["mind"],
                                         "de": "not a list: dropped"}}), encoding="utf-8")
     assert catalog.main(["--fill", str(fill)]) == 0
-    assert read_catalog(po_path("ro")).get(msgid).string == ("unu", "câteva", "multe")
-    assert read_catalog(po_path("hu")).get(msgid).string == ("mind",)
-    assert read_catalog(po_path("de")).get(msgid).string == ("", "")
+    assert catalog.read_all("ro").get(msgid).string == ("unu", "câteva", "multe")
+    assert catalog.read_all("hu").get(msgid).string == ("mind",)
+    assert catalog.read_all("de").get(msgid).string == ("", "")
     assert catalog.main(["--check"]) == 0
 
 
@@ -312,10 +319,10 @@ def test_po_strings_survive_writing_reading_and_compiling(tmp_path, text):
     assert compile_catalog(read_catalog(path)).gettext(text) == text
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_catalogs_round_trip_through_babel_unchanged(language):
+@pytest.mark.parametrize("language, domain", catalog_files())
+def test_catalogs_round_trip_through_babel_unchanged(language, domain):
     """Babel reads each catalog and writes it back byte for byte (the tool's --check)."""
-    path = po_path(language)
+    path = catalog_path(language, domain)
     assert catalog.serialise(read_catalog(path, language)) == path.read_text(encoding="utf-8")
 
 

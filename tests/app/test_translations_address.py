@@ -12,7 +12,7 @@ import re
 import pytest
 
 from companion.app import catalog
-from companion.app.i18n import po_path, read_catalog
+from companion.app.catalog import read_all
 
 # The other form's markers: its pronouns and possessives, and its verb endings where the
 # language marks the person on the verb.
@@ -55,7 +55,7 @@ NOT_ADDRESS = {
 
 def entries(language: str):
     """(msgid, every translated text of it) in the language's catalog."""
-    for message in read_catalog(po_path(language), language):
+    for message in read_all(language):
         if not message.id or not catalog.translated(message):
             continue
         texts = message.string if isinstance(message.string, tuple) else (message.string,)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from companion.app import catalog
-from companion.app.i18n import po_path, read_catalog
+from companion.app.catalog import read_all
 
 from test_translations_terms import game_of
 
@@ -24,7 +24,7 @@ def _hungarian() -> list[tuple[str, frozenset[str], str]]:
     """(msgid, the games it is shown in, its translation) of every Hungarian entry."""
     found = catalog.extract_with_files()
     out = []
-    for m in read_catalog(po_path("hu"), "hu"):
+    for m in read_all("hu"):
         msgid = m.id[0] if m.pluralizable else m.id
         if not msgid or msgid not in found or not catalog.translated(m):
             continue

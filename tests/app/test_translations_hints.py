@@ -10,7 +10,7 @@ import re
 import pytest
 
 from companion.app import catalog
-from companion.app.i18n import po_path, read_catalog
+from companion.app.catalog import read_all
 
 PLAY_SCREENS = sorted((catalog.ROOT / "companion" / "games").glob("*/ui/play.py"))
 # A verb's past form in a short hint: a supine or participle (Swedish "dragit", "lagt"), a
@@ -45,7 +45,7 @@ def past_forms(language: str, texts: dict[str, str]) -> list[str]:
 def test_a_seat_buttons_hint_is_never_a_past_form(language):
     hints = hint_msgids()
     assert {"draw a tile", "draw from the deck", "take the top card"} <= hints, hints
-    texts = {m.id: m.string for m in read_catalog(po_path(language), language)
+    texts = {m.id: m.string for m in read_all(language)
              if m.id in hints}
     assert set(texts) == hints, f"{language}: hints without a translation"
     problems = past_forms(language, texts)

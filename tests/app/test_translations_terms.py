@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import catalog
-from companion.app.i18n import po_path, read_catalog
+from companion.app.catalog import read_all
 
 DOCS = catalog.ROOT / "docs" / "translations.md"
 GAMES = ("ttr_nyc", "rotw", "traffiq")
@@ -85,7 +85,7 @@ def messages(language: str) -> tuple[tuple[str, frozenset[str], tuple[str, ...]]
     """(msgid, the games it is shown in, its translations) for every entry."""
     found = catalog.extract_with_files()
     out = []
-    for m in read_catalog(po_path(language), language):
+    for m in read_all(language):
         msgid = m.id[0] if m.pluralizable else m.id
         if not msgid or msgid not in found or not catalog.translated(m):
             continue
@@ -160,7 +160,7 @@ KNOWN_ABBREVIATIONS = {"Min.", "kl."}
 def test_no_word_is_cut_short_where_english_is_whole(language):
     found = catalog.extract_with_files()
     problems = [f"{m.id!r} -> {text!r}: {hit.group(0)!r}"
-                for m in read_catalog(po_path(language), language)
+                for m in read_all(language)
                 if isinstance(m.id, str) and m.id in found and "." not in m.id
                 for text in ([m.string] if isinstance(m.string, str) else m.string)
                 for hit in re.finditer(r"\b[^\W\d_]{2,}\.(?=\s|$|\))", text)

@@ -109,3 +109,10 @@ def test_a_screen_name_promised_twice_is_refused():
     LazyScreens.promise(manager, ("castle_play",), lambda: None)
     with pytest.raises(ValueError, match="'castle_play' is already promised"):
         LazyScreens.promise(manager, ("castle_play",), lambda: None)
+
+
+def test_a_game_with_screens_names_the_domain_of_its_words():
+    assert 'domain: a game with screens has words: name its gettext domain' in refusal(
+        replace(game(TTR), domain=None))
+    assert "domain 'companion' is not a lower-case identifier other than the shared" in refusal(
+        replace(game(TTR), domain="companion"))

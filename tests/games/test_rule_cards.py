@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import companion
-from companion.app.i18n import LANGUAGES, po_path, read_catalog
+from companion.app.catalog import read_all
+from companion.app.i18n import LANGUAGES
 from companion.games import games
 from companion.games.rule_cards import COMMON, card_for, cards, rule_book, table_options
 
@@ -69,7 +70,7 @@ def msgids(game) -> list[str]:
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_every_rule_card_and_table_option_is_translated(language):
-    catalog = read_catalog(po_path(language), language)
+    catalog = read_all(language)
     untranslated = sorted({text for game in GAMES for text in msgids(game)
                            if not (catalog.get(text) and catalog.get(text).string)})
     assert untranslated == [], f"{language}: {untranslated}"

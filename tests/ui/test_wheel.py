@@ -107,6 +107,7 @@ def test_the_wheel_holds_layouts_data_translations_and_the_rig(installed):
                  "companion/kv/ttr_nyc/play.kv", "companion/data/ttr_nyc/board.json",
                  "companion/data/rotw/box.json", "companion/data/traffiq/box.json",
                  "companion/data/locale/de/LC_MESSAGES/companion.po", f"companion/{EXAMPLE}",
+                 "companion/games/rotw/locale/de/LC_MESSAGES/rotw.po",
                  "companion/hardware/__init__.py", "companion/hardware/pins.py"):
         assert name in names, name
     # every file of kv/ and data/ (the keyboard's layout, kv/app/keyboard.json, was missing)

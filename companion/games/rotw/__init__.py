@@ -39,7 +39,7 @@ GAME = Game(
              "family_locomotives"),
     score_only=True, screens=Screens("rotw"),
     kv=("rotw/play.kv", "rotw/score_only.kv", "rotw/scoring.kv"),
-    data="rotw", rule_cards=module(f"{PACKAGE}.rule_cards"),
+    data="rotw", domain="rotw", rule_cards=module(f"{PACKAGE}.rule_cards"),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "RotwPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),

@@ -44,7 +44,7 @@ GAME = Game(
              "forfeit"),
     score_only=True, screens=Screens("traffiq", more=("start",)),
     kv=("traffiq/play.kv", "traffiq/scoring.kv", "traffiq/start.kv"),
-    data="traffiq", rule_cards=module(f"{PACKAGE}.rule_cards"),
+    data="traffiq", domain="traffiq", rule_cards=module(f"{PACKAGE}.rule_cards"),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TraffiqPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),

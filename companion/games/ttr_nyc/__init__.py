@@ -34,7 +34,7 @@ GAME = Game(
     options=("scanned_hands",),
     score_only=True, screens=Screens("ttr_nyc"),
     kv=("ttr_nyc/play.kv", "ttr_nyc/score_only.kv", "ttr_nyc/scoring.kv"),
-    data="ttr_nyc", rule_cards=module(f"{PACKAGE}.rule_cards"),
+    data="ttr_nyc", domain="ttr_nyc", rule_cards=module(f"{PACKAGE}.rule_cards"),
     ui=lazy(f"{PACKAGE}.ui.game", "game_ui"), report=module(f"{PACKAGE}.report"),
     bench=module(f"{PACKAGE}.bench"), playout=lazy(f"{PACKAGE}.playout", "TtrPlayout"),
     components=lazy(f"{PACKAGE}.engine.components", "components"),
