@@ -133,7 +133,7 @@ def _figure(values: list[float]) -> str:
     return f"{statistics.median(values):g} / {p90(values):g}"
 
 
-def summary(game_id: str, scanner: bool, records: list[dict]) -> dict:
+def summary(game_kind: str, scanner: bool, records: list[dict]) -> dict:
     """Median and 90th percentile per turn and per kind of turn: taps, scans, typed,
     physical acts."""
     found = turns(records)
@@ -147,7 +147,7 @@ def summary(game_id: str, scanner: bool, records: list[dict]) -> dict:
     kinds: dict[str, list[Turn]] = {}
     for turn in found:
         kinds.setdefault(turn.kind, []).append(turn)
-    return {"game": game_id, "scanner": scanner, "all": figures(found),
+    return {"game": game_kind, "scanner": scanner, "all": figures(found),
             "kinds": {kind: figures(group) for kind, group in sorted(kinds.items())}}
 
 
@@ -267,10 +267,10 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
                         "physical": taps.physical(action)})
 
 
-def _play_child(game_id: str, db: str, scanner: bool, quick: bool) -> int:
+def _play_child(game_kind: str, db: str, scanner: bool, quick: bool) -> int:
     import asyncio
     from .games import game as registered
-    game = registered(game_id)
+    game = registered(game_kind)
     taps = tap_driver(game)
     logs = logs_for(game, scanner, quick)
     outcome: dict = {}

@@ -295,10 +295,10 @@ def _game_row(record) -> tuple[str, str, str, str, str]:
             _local_time(when), ", ".join(shown(name) for name in record.players))
 
 
-def _box_name(game_id: str) -> str:
+def _box_name(game_kind: str) -> str:
     """The game's box name as sold in English (an id this version does not know, as it is)."""
     from .games import games
-    return next((game.title for game in games() if game.game_kind == game_id), game_id)
+    return next((game.title for game in games() if game.game_kind == game_kind), game_kind)
 
 
 def _local_time(moment: str) -> str:

@@ -23,8 +23,8 @@ def shown_lines(text: str) -> str:
     return "\n".join(shown(line) for line in text.split("\n"))
 
 
-def _report(game_id: str):
-    return registered(game_id).report()
+def _report(game_kind: str):
+    return registered(game_kind).report()
 
 
 def state_json(game: FoldedGame) -> dict:
@@ -43,8 +43,8 @@ def category_titles() -> dict[str, str]:
     return titles
 
 
-def score_table(sheet: ScoreSheet, game_id: str) -> str:
-    report = _report(game_id)
+def score_table(sheet: ScoreSheet, game_kind: str) -> str:
+    report = _report(game_kind)
     names = category_titles()
     titles = [names.get(c, c) for c in sheet.categories] + ["Total"]
     width = max(len(name) for name in sheet.players + ("Player",))

@@ -407,14 +407,14 @@ class Store(StoreFile):
     def _now(self, at: datetime | None = None) -> str:
         return _stamp(at if at is not None else self.clock())
 
-    def new_game(self, game: str, players: Iterable[str], options: Mapping[str, Any],
+    def new_game(self, game_kind: str, players: Iterable[str], options: Mapping[str, Any],
                  at: datetime | None = None) -> int:
         players, now = list(players), self._now(at)
         try:
             with self._transaction():
                 cursor = self.db.execute(
                     "INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
-                    [game, json.dumps(dict(options)), now])
+                    [game_kind, json.dumps(dict(options)), now])
                 game_id = cursor.lastrowid
                 self.db["game_players"].insert_all(
                     [{"game_id": game_id, "seat": seat, "name": name}

@@ -49,15 +49,15 @@ class Table:
     # ---- opening -------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, store: Store, game: str, players: list[str] | tuple[str, ...],
+    def start(cls, store: Store, game_kind: str, players: list[str] | tuple[str, ...],
               options: Mapping[str, Any] | None = None,
               clock: WallClock | None = None) -> "Table":
         """A new game; the engine checks players and options before anything is stored."""
-        header = Header(game, tuple(players), dict(options or {}))
+        header = Header(game_kind, tuple(players), dict(options or {}))
         folded = FoldedGame.start(header)
         moments = Moments(clock or store.clock, wall_clock)
         moment, tick = moments.read()
-        game_id = store.new_game(game, header.players, header.options, at=moment)
+        game_id = store.new_game(game_kind, header.players, header.options, at=moment)
         return cls(store, game_id, folded, 0, opened=(moments, tick))
 
     @classmethod

@@ -115,9 +115,9 @@ class CompanionApp(App):
         manager.add_widget(HomeScreen(name="home"))
         for name, kv, make in app_screens():
             manager.promise((name,), partial(self._make_screen, manager, kv, make, name))
-        for game_id in game_kinds():
-            game = game_ui(game_id)
-            manager.promise(game.screens, partial(self.ensure_game, game_id))
+        for game_kind in game_kinds():
+            game = game_ui(game_kind)
+            manager.promise(game.screens, partial(self.ensure_game, game_kind))
         manager.bind(current=lambda _m, _name: memory.after_next_frame(Window))
         self.root = manager
         return manager
@@ -133,17 +133,17 @@ class CompanionApp(App):
         manager.add_widget(make()(name=name))
         long_lived()
 
-    def ensure_game(self, game_id: str) -> None:
+    def ensure_game(self, game_kind: str) -> None:
         """A game's layouts and screens, built the first time the game is opened."""
-        if game_id in self._built_games:
+        if game_kind in self._built_games:
             return
-        game = game_ui(game_id)
+        game = game_ui(game_kind)
         self.layout(RESULTS_KV)  # before the game's own: its results screen builds on it
         for name in game.kv_files:
             self.layout(name)
         for screen in game.make_screens():
             self.root.add_widget(screen)
-        self._built_games.add(game_id)
+        self._built_games.add(game_kind)
         long_lived()
 
     def _on_key(self, _window, key: int, *_args) -> bool:
@@ -234,17 +234,17 @@ class CompanionApp(App):
 
     # ---- the live game -------------------------------------------------------------------
 
-    def start_game(self, game_id: str, players: list[str], colours: list[str], first: int,
+    def start_game(self, game_kind: str, players: list[str], colours: list[str], first: int,
                    mode: str = "play", places: tuple[int, ...] | None = None,
                    variants: dict | None = None) -> bool:
         options = {"first": first, "mode": mode, "colours": colours, **(variants or {})}
         if places is not None:  # who sits where, from New game's seat buttons
             options["places"] = list(places)
-        options.update(game_ui(game_id).options(self.store, mode))
+        options.update(game_ui(game_kind).options(self.store, mode))
         try:
-            self.set_table(Table.start(self.store, game_id, players, options))
+            self.set_table(Table.start(self.store, game_kind, players, options))
         except RuleViolation as violation:
-            self.root.current_screen.show_message(game_ui(game_id).explain(violation, None))
+            self.root.current_screen.show_message(game_ui(game_kind).explain(violation, None))
             return False
         except StoreError as error:
             self._not_stored(error)

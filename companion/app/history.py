@@ -96,16 +96,16 @@ class HistoryScreen(BaseScreen):
         scroll.size_hint_x, scroll.opacity = (STATS_WIDTH, 1) if known else (None, 0)
         if not known:
             scroll.width = 0
-        for game_id in known:
-            stats.add_widget(Factory.Note(text=game_name(game_id), bold=True, font_size=sp(16)))
+        for game_kind in known:
+            stats.add_widget(Factory.Note(text=game_name(game_kind), bold=True, font_size=sp(16)))
             grid = GridLayout(cols=STATS_COLUMNS, size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             # the names' column as wide as the widest part of a name: never cut, at most two lines
-            width = max(dp(80), widest_part(records[game_id], sp(15)) + dp(8))
+            width = max(dp(80), widest_part(records[game_kind], sp(15)) + dp(8))
             for text in (_("Player"), _("Games"), _("Wins"), _("Average"), _("Best")):
                 grid.add_widget(self._cell(text, bold=True, wrap=True))
             grid.children[-1].size_hint_x, grid.children[-1].width = None, width
-            for name, record in sorted(records[game_id].items(),
+            for name, record in sorted(records[game_kind].items(),
                                        key=lambda item: (-item[1].wins, item[0].casefold())):
                 grid.add_widget(NameLabel(name=name, font_size=sp(15), size_hint=(None, None),
                                           width=width, least_height=dp(30)))
@@ -113,8 +113,8 @@ class HistoryScreen(BaseScreen):
                              l10n.number(record.average, 1), l10n.number(record.best)):
                     grid.add_widget(self._cell(text))
             stats.add_widget(grid)
-            if game_id in game_kinds():  # its statistics and head to head
-                stats.add_widget(records_hooks.stats_button(game_id))
+            if game_kind in game_kinds():  # its statistics and head to head
+                stats.add_widget(records_hooks.stats_button(game_kind))
 
     def _cell(self, text: str, bold: bool = False, wrap: bool = False) -> Label:
         """A cell of the players' table; headings wrap rather than being cut, numbers stand

@@ -67,13 +67,13 @@ class HomeScreen(BaseScreen):
         self.asking: Question | None = None  # the abandon question, while it is open
         boxes = self.ids.games
         boxes.cols = max(1, min(BOX_COLUMNS, len(game_kinds())))
-        for game_id in game_kinds():  # one button per registered game, in the registry's order
+        for game_kind in game_kinds():  # one button per registered game, in the registry's order
             button = Factory.GameBox()
-            button.bind(on_release=lambda _b, g=game_id: self.new_game("play", g),
+            button.bind(on_release=lambda _b, g=game_kind: self.new_game("play", g),
                         texture_size=self._fit)
-            self.game_buttons[game_id] = button
+            self.game_buttons[game_kind] = button
             boxes.add_widget(button)
-            decorate(button, game_id)  # the game's emblem in its box
+            decorate(button, game_kind)  # the game's emblem in its box
         for widget in (self, self.ids.unfinished, self.ids.unfinished_label, self.ids.choose,
                        self.ids.top):
             widget.bind(size=self._fit)
@@ -93,8 +93,8 @@ class HomeScreen(BaseScreen):
         app = App.get_running_app()
         games, trouble = home_games(app.store)
         self._show_unfinished(games)
-        for game_id, button in self.game_buttons.items():
-            button.text = game_ui(game_id).title
+        for game_kind, button in self.game_buttons.items():
+            button.text = game_ui(game_kind).title
         notices = storage.start_notices(app, trouble)
         if notices:  # stays up while Home is shown, in every language
             self.ids.message.show(" ".join(notices), seconds=NOTICE_SECONDS)
@@ -155,9 +155,9 @@ class HomeScreen(BaseScreen):
 
     # ---- what the buttons do -------------------------------------------------------------
 
-    def new_game(self, mode: str, game_id: str) -> None:
+    def new_game(self, mode: str, game_kind: str) -> None:
         app = App.get_running_app()
-        app.root.get_screen("new_game").prepare(mode, game_id)
+        app.root.get_screen("new_game").prepare(mode, game_kind)
         app.go("new_game")
 
     def choose_score_only(self) -> None:
@@ -165,7 +165,7 @@ class HomeScreen(BaseScreen):
         if len(game_kinds()) == 1:
             self.new_game("score_only", game_kinds()[0])
             return
-        GameChoice(lambda game_id: self.new_game("score_only", game_id)).open(animation=False)
+        GameChoice(lambda game_kind: self.new_game("score_only", game_kind)).open(animation=False)
 
     def resume(self, game_id: int | None = None) -> None:
         """An unfinished game again, as its log leaves it (the most recent one by default)."""
@@ -215,11 +215,11 @@ class GameChoice(ModalView):
         box = panel(spacing=dp(8))
         box.add_widget(Factory.Note(text=_("Score a finished game"), font_size=sp(18)))
         self.choices = {}
-        for game_id in game_kinds():
-            button = Factory.BigButton(text=game_ui(game_id).title)
-            button.bind(on_release=lambda _b, g=game_id: (self.dismiss(animation=False),
+        for game_kind in game_kinds():
+            button = Factory.BigButton(text=game_ui(game_kind).title)
+            button.bind(on_release=lambda _b, g=game_kind: (self.dismiss(animation=False),
                                                             on_choice(g)))
-            self.choices[game_id] = button
+            self.choices[game_kind] = button
             box.add_widget(button)
         back = Factory.QuietButton(text=_("Back"), size_hint_y=None, height=touch())
         back.bind(on_release=lambda *_: self.dismiss(animation=False))

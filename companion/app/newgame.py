@@ -164,7 +164,7 @@ class PlayerRow(BoxLayout):
 
 class NewGameScreen(BaseScreen):
     mode = StringProperty("play")  # or "score_only"
-    game_id = StringProperty("")  # set by prepare()
+    game_kind = StringProperty("")  # set by prepare()
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
     unfinished_text = StringProperty("")  # the notice beside Start: games not finished yet
     seats_full = BooleanProperty(False)  # no name can be added: "Played before" makes room
@@ -178,20 +178,20 @@ class NewGameScreen(BaseScreen):
 
     @property
     def game(self) -> GameUi:
-        return game_ui(self.game_id)
+        return game_ui(self.game_kind)
 
-    def prepare(self, mode: str, game_id: str | None = None) -> None:
+    def prepare(self, mode: str, game_kind: str | None = None) -> None:
         """A fresh form for this game: as many empty seats as it needs."""
-        game_id = game_id or self.game_id or game_kinds()[0]
-        App.get_running_app().ensure_game(game_id)
+        game_kind = game_kind or self.game_kind or game_kinds()[0]
+        App.get_running_app().ensure_game(game_kind)
         self.mode = mode
-        self.game_id = game_id
+        self.game_kind = game_kind
         self.first = -1
         self.set_aside = False
         self.rig_fitted = rig_fitted()
         self.variants = {v.option: v.choices[0][0] for v in self.game.variants}
         from companion.games.rule_cards import table_defaults  # table rules: in every header
-        self.variants.update(table_defaults(game_id))
+        self.variants.update(table_defaults(game_kind))
         self.ids.rows.clear_widgets()
         for _seat in range(self.game.least):
             self.add_row()
@@ -199,7 +199,7 @@ class NewGameScreen(BaseScreen):
 
     def refresh(self) -> None:
         if not self.ids.rows.children:
-            self.prepare(self.mode, self.game_id)
+            self.prepare(self.mode, self.game_kind)
         self.ids.title.text = self.game.title
         self._fill_previous()
         self._fill_variants()
@@ -433,7 +433,7 @@ class NewGameScreen(BaseScreen):
         app = App.get_running_app()
         places = fill_places([row.place if row.place >= 0 else None for row in rows], SEATS)
         variants = self.variants if self.mode == "play" else {}
-        start = {"game_id": self.game_id, "players": [row.name for row in rows],
+        start = {"game_kind": self.game_kind, "players": [row.name for row in rows],
                  "colours": [row.colour for row in rows], "first": max(self.first, 0),
                  "mode": self.mode, "places": places, "variants": dict(variants)}
         if self.game.before_start is not None and self.game.before_start(start):

@@ -116,7 +116,7 @@ class TeachScreen(BaseScreen):
 
     tag = StringProperty("")
     return_to = StringProperty("settings")
-    game_id = StringProperty("")  # the game whose components are shown
+    game_kind = StringProperty("")  # the game whose components are shown
 
     def on_kv_post(self, base_widget) -> None:
         super().on_kv_post(base_widget)
@@ -126,14 +126,14 @@ class TeachScreen(BaseScreen):
         table = App.get_running_app().table
         taught = taught_games()
         if self.return_to != "settings" and table is not None:
-            self.game_id = table.header.game  # "teach it now" during a game: that game's parts
-        if self.game_id not in taught:
-            self.game_id = taught[0]
+            self.game_kind = table.header.game  # "teach it now" during a game: that game's parts
+        if self.game_kind not in taught:
+            self.game_kind = taught[0]
         games = self.ids.games
         games.clear_widgets()
         for game in [game_ui(g) for g in taught] if len(taught) > 1 else ():
             tab = ToggleButton(text=game.title, group="teach_game", allow_no_selection=False,
-                               state="down" if game.game_kind == self.game_id else "normal",
+                               state="down" if game.game_kind == self.game_kind else "normal",
                                font_size=sp(15), halign="center", valign="middle")
             tab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
             tab.bind(on_release=lambda _b, g=game.game_kind: self.choose_game(g))
@@ -141,15 +141,15 @@ class TeachScreen(BaseScreen):
         games.height = touch() if len(taught) > 1 else 0
         self._show_panel()
 
-    def choose_game(self, game_id: str) -> None:
-        self.game_id = game_id
+    def choose_game(self, game_kind: str) -> None:
+        self.game_kind = game_kind
         self._show_panel()
 
     def _show_panel(self) -> None:
-        panel = self._panels.get(self.game_id)
+        panel = self._panels.get(self.game_kind)
         if panel is None:
-            App.get_running_app().ensure_game(self.game_id)  # its layouts name its widgets
-            panel = self._panels[self.game_id] = game_ui(self.game_id).teach_panel(self.teach)
+            App.get_running_app().ensure_game(self.game_kind)  # its layouts name its widgets
+            panel = self._panels[self.game_kind] = game_ui(self.game_kind).teach_panel(self.teach)
         box = self.ids.components
         if panel.parent is not box:
             box.clear_widgets()
@@ -164,7 +164,7 @@ class TeachScreen(BaseScreen):
         if not self.tag:
             self.show_message(_("First scan the card."))
             return
-        component = TaggedComponent(self.tag, self.game_id, kind, value)
+        component = TaggedComponent(self.tag, self.game_kind, kind, value)
         try:
             App.get_running_app().store.teach(component)
         except StoreError:

@@ -20,9 +20,9 @@ from .i18n import _
 log = logging.getLogger(__name__)
 
 
-def game_name(game_id: str) -> str:
+def game_name(game_kind: str) -> str:
     """A stored game's box name (an id this version no longer knows is shown as it is)."""
-    return game_ui(game_id).title if game_id in game_kinds() else game_id
+    return game_ui(game_kind).title if game_kind in game_kinds() else game_kind
 
 
 def players_text(record: GameRecord) -> str:

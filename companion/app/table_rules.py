@@ -139,7 +139,7 @@ def place_table_rules(screen) -> None:
     if old is not None and old.parent is not None:
         old.parent.remove_widget(old)
     screen.table_rules = None
-    game_kind = screen.game_id  # New game's chosen kind of game
+    game_kind = screen.game_kind  # New game's chosen kind of game
     if not table_options(game_kind) or screen.mode != "play":
         return
     button = Factory.QuietButton(size_hint=(None, None), height=dp(52), font_size=sp(15))

@@ -24,10 +24,10 @@ SOURCE_NAME = "companion"
 _PLAY_IDS = uuid.UUID("6f1d7c62-3c1e-4d8e-9a57-1c0b5e0c1a15")  # our namespace for play ids
 
 
-def bgg_id(game_id: str) -> int | None:
+def bgg_id(game_kind: str) -> int | None:
     """BoardGameGeek's id of a game (each game's package gives it; sources in docs/records.md);
     a game without one is matched by BG Stats on its name and sourceGameId."""
-    return game(game_id).bgg_id
+    return game(game_kind).bgg_id
 
 
 class NotFinished(ValueError):
@@ -78,9 +78,9 @@ def finished(store: Store, game_id: int) -> Played:
     return game
 
 
-def game_title(game_id: str) -> str:
+def game_title(game_kind: str) -> str:
     from companion.games import games
-    return next((g.title for g in games() if g.game_kind == game_id), game_id)
+    return next((g.title for g in games() if g.game_kind == game_kind), game_kind)
 
 
 def play_json(store: Store, game_id: int) -> dict:

@@ -144,17 +144,17 @@ async def new_game(d, players, first=0, mode="play"):
     await d.tap_id("new_game", "start")
 
 
-async def open_new_game(d, game_id: str, mode: str = "play", audit: bool = False):
+async def open_new_game(d, game_kind: str, mode: str = "play", audit: bool = False):
     """Home → a game's box, or Score a finished game → which game (when there is a choice)."""
     if mode == "play":
-        await d.tap(screen(d, "home").game_buttons[game_id])
+        await d.tap(screen(d, "home").game_buttons[game_kind])
         return
     await d.tap_id("home", "score_only")
     choice = next((c for c in open_dialogs(d) if type(c).__name__ == "GameChoice"), None)
     if choice is not None:
         if audit:
             await d.audit("score_only_choice")
-        await d.tap(choice.choices[game_id])
+        await d.tap(choice.choices[game_kind])
     await d.wait_for(lambda: d.app.root.current == "new_game", what="New game")
 
 

@@ -21,10 +21,10 @@ def test_home_names_the_last_move_that_stands_after_an_undo(run_scenario):
 
 def test_a_question_asked_again_after_a_language_switch_speaks_the_new_language(run_scenario):
     report = run_scenario("question_after_language_switch").check().report
-    for game_id, seen in report["language_switch"].items():
-        assert "Undo" in seen["english"] and "Home" in seen["english"], (game_id, seen)
-        assert "Undo" not in seen["german"] and "Home" not in seen["german"], (game_id, seen)
-        assert "Rückgängig" in seen["german"], (game_id, seen)
+    for game_kind, seen in report["language_switch"].items():
+        assert "Undo" in seen["english"] and "Home" in seen["english"], (game_kind, seen)
+        assert "Undo" not in seen["german"] and "Home" not in seen["german"], (game_kind, seen)
+        assert "Rückgängig" in seen["german"], (game_kind, seen)
 
 
 def test_a_game_only_scored_shows_and_counts_no_time(run_scenario):
