@@ -19,8 +19,9 @@ A translatable string (a msgid) is:
 
 Each msgid goes to one gettext domain or more: a game's domain (`Game.domain`) when only that
 game's files use it (its package and its layouts), the shared `companion` domain when any
-shared file does. A msgid two games use, and no shared file, is in both games' catalogs: adding
-a game never edits the shared catalogs nor another game's.
+shared file does. A msgid two games use, and no shared file, is in both games' catalogs. An
+entry's `#:` lines name only its own domain's files, so adding a game never edits the shared
+catalogs nor another game's.
 
 `update(language)` rewrites that language's catalogs: a standard header, then every msgid of the
 domain sorted (by msgid), with the translation it already had in any domain (new ones with an
@@ -160,12 +161,12 @@ class Domain:
 
     name: str
     folder: Path | None = None  # a game's package (None: the shared domain)
-    kv: tuple[str, ...] = ()  # a game's layouts, as named under kv/
+    kv: tuple[str, ...] = ()  # a game's layouts, as `#:` lines name them
 
     def owns(self, name: str) -> bool:
         """Whether the file `name` (as `#:` lines write it) is one of this game's."""
         return self.folder is not None and (
-            name.startswith(_name(self.folder) + "/") or name in {f"kv/{k}" for k in self.kv})
+            name.startswith(_name(self.folder) + "/") or name in self.kv)
 
 
 def _name(path: Path) -> str:
@@ -176,8 +177,9 @@ def _name(path: Path) -> str:
 
 def domains() -> list[Domain]:
     """The shared domain, then each registered game's, in Home's order."""
-    from companion.games import games, package_folder
-    return [Domain(DOMAIN)] + [Domain(g.domain, package_folder(g.package).resolve(), g.kv)
+    from companion.games import games, kv_folder, package_folder
+    return [Domain(DOMAIN)] + [Domain(g.domain, package_folder(g.package).resolve(),
+                                      tuple(_name(kv_folder(g) / k) for k in g.kv))
                                for g in games() if g.domain]
 
 
@@ -191,7 +193,7 @@ def sources() -> list[Path]:
     found = _modules(PACKAGE_DIR) + sorted(KV_DIR.rglob("*.kv"))
     for domain in domains()[1:]:
         if not domain.folder.is_relative_to(PACKAGE_DIR):
-            found += _modules(domain.folder)
+            found += _modules(domain.folder) + sorted(domain.folder.rglob("*.kv"))
     return found
 
 
@@ -226,7 +228,10 @@ def split(found: dict[str, Source]) -> dict[str, dict[str, Source]]:
         source = found[msgid]
         owners = [next((g.name for g in games if g.owns(name)), DOMAIN) for name in source.files]
         for owner in ([DOMAIN] if DOMAIN in owners else dict.fromkeys(owners)):
-            by_domain[owner][msgid] = source
+            # its `#:` lines name the domain's own files: another game using the msgid too
+            # changes nothing here
+            files = [name for name, by in zip(source.files, owners) if by == owner]
+            by_domain[owner][msgid] = Source(files, source.plural)
     return by_domain
 
 

@@ -65,8 +65,10 @@ class GameUi:
         return self.game.screens.all()
 
     @property
-    def kv_files(self) -> tuple[str, ...]:  # under kv/
-        return self.game.kv
+    def kv_files(self) -> tuple[str, ...]:
+        """Its layouts' files (under kv/, or a game's own kv/ outside the package)."""
+        from companion.games import kv_folder
+        return tuple(str(kv_folder(self.game) / name) for name in self.game.kv)
 
     @property
     def title(self) -> str:

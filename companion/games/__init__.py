@@ -22,9 +22,14 @@ from typing import Any, Callable, Mapping
 from companion.core.rules import RuleViolation, Rules
 
 from .contract import (APP_OPTIONS, ContractError, Loader, Screens, check,  # noqa: F401
-                       package_folder)
+                       kv_folder, package_folder)
 
 PACKAGES = ("ttr_nyc", "rotw", "traffiq")  # Home shows them in this order
+# Modules (comma-separated) whose `GAME` registers after the shipped games, in every process
+# that reads the registry (the app, the command line, the catalog tool): how a game kept
+# outside the package (a test's game, tests/games/) plays through the real `companion` command.
+# The module must be importable (PYTHONPATH). docs/adding-a-game.md, "1. The contract".
+EXTRA_GAMES = "COMPANION_GAMES"
 
 
 def N_(text: str) -> str:
@@ -137,6 +142,10 @@ def _load() -> None:
     _loaded = True
     for package in PACKAGES:
         game = importlib.import_module(f"{__name__}.{package}").GAME
+        check(game, _games.values())
+        _games.setdefault(game.game_kind, game)
+    for name in filter(None, os.environ.get(EXTRA_GAMES, "").split(",")):
+        game = importlib.import_module(name.strip()).GAME
         check(game, _games.values())
         _games.setdefault(game.game_kind, game)
 

@@ -184,11 +184,25 @@ def _screens(game, registered) -> list[tuple[str, str]]:
     return problems
 
 
+def builtin(game) -> bool:
+    """A game shipped in the companion package (else one registered from outside it: a test's
+    game, named by COMPANION_GAMES)."""
+    return game.package.startswith("companion.")
+
+
+def kv_folder(game) -> Path:
+    """Where a game's layouts (`Game.kv`) are: the app's kv/ for a shipped game, its own
+    package's kv/ for one registered from outside the package."""
+    from companion import resources  # the shipped folders (not an override's)
+    return resources.kv_dir() if builtin(game) else package_folder(game.package) / "kv"
+
+
 def _files(game) -> list[tuple[str, str]]:
     """The layouts and the data folder it names are shipped."""
     from companion import resources  # the shipped folders (not an override's)
-    problems = [("kv", f"no layout kv/{name}") for name in game.kv
-                if not (resources.kv_dir() / name).is_file()]
+    where = "kv/" if builtin(game) else f"{game.package}/kv/"
+    problems = [("kv", f"no layout {where}{name}") for name in game.kv
+                if not (kv_folder(game) / name).is_file()]
     if game.data is not None and not (resources.shipped_data_dir() / game.data).is_dir():
         problems.append(("data", f"no data folder data/{game.data}"))
     return problems

@@ -30,6 +30,10 @@ def test_each_msgid_goes_to_the_domain_of_the_files_that_use_it():
     assert split == {SHARED: ["A shared layout", "Shared too"],
                      "ttr_nyc": [], "rotw": ["Only Railways", "Two games"],
                      "traffiq": ["Two games"]}
+    # an entry names its own domain's files only: a second game using it changes no line
+    by_domain = catalog.split(found)
+    assert by_domain["traffiq"]["Two games"].files == ["companion/games/traffiq/engine/rules.py"]
+    assert by_domain[SHARED]["Shared too"].files == ["companion/app/home.py"]
 
 
 def test_each_games_catalogs_are_in_its_package():

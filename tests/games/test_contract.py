@@ -116,3 +116,13 @@ def test_a_game_with_screens_names_the_domain_of_its_words():
         replace(game(TTR), domain=None))
     assert "domain 'companion' is not a lower-case identifier other than the shared" in refusal(
         replace(game(TTR), domain="companion"))
+
+
+def test_a_game_outside_the_package_registers_in_every_process_by_companion_games(monkeypatch):
+    """COMPANION_GAMES names modules whose GAME the registry adds after the shipped games, as
+    the real `companion` command reads it (how a test's game plays through the app)."""
+    import companion.games as registry
+    monkeypatch.setenv(registry.EXTRA_GAMES, "noughts_game")
+    monkeypatch.setattr(registry, "_games", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+    assert [entry.game_kind for entry in games()][-1] == noughts_game.GAME.game_kind
