@@ -5,9 +5,10 @@ its first choice as that allows. Pure geometry, no Kivy: the same labels give th
 The search is small and deterministic: every label is placed in turn at its cheapest place
 given those placed before (greedy), then each label in turn moves to its cheapest place given
 all the others, until a pass moves nothing (or a few passes have run). A place costs its rank
-among the label's candidates, plus a large price for each label or mark it overlaps. Where a
-label still overlaps, it may take a place whose few labels in the way move elsewhere, if the
-whole map's cost falls (then the passes run again).
+among the label's candidates, plus a large price for each label or mark it overlaps (and a
+smaller one if it is a last resort: a shortened name). Where a label still overlaps or is on a
+last resort, it may take a place whose few labels in the way move elsewhere, if the whole map's
+cost falls (then the passes run again).
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from dataclasses import dataclass
 
 SLACK = 2.0  # px two boxes may share before they overlap (anti-aliased edges)
 COVER = 1000  # what one overlap costs, in ranks: any place clear of others beats it
+FALLBACK = 500  # what a last-resort place (a shortened name) costs, in ranks, beyond its
+# rank: it beats any overlap and loses to any other clear place
 PASSES = 8  # improvement passes at most (each moves labels only to strictly cheaper places)
-TRIES = 150  # repairs tried at most (each costs a look at the whole map)
+TRIES = 400  # repairs tried at most (each costs a look at the whole map)
 # Round a dot: below, above, right, left, then the four corners (names read best level with
 # or under their dot).
 DIRECTIONS = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
@@ -67,6 +70,8 @@ class Label:
     key: str
     places: tuple[Box, ...]
     own: Box | None = None  # its own dot: round, so a place at its corner may touch its box
+    last_resort: int | None = None  # its places from this index on are a last resort (a
+    # shortened form): each costs FALLBACK more, taken only where no other place is clear
 
 
 def around(cx: float, cy: float, r: float, w: float, h: float,
@@ -103,6 +108,8 @@ class _Search:
         self.labels = labels
         self.clash = [[sum(1 for mark in fixed if mark != label.own and box.overlaps(mark))
                        for box in label.places] for label in labels]
+        self.extra = [[FALLBACK if label.last_resort is not None and j >= label.last_resort
+                       else 0 for j in range(len(label.places))] for label in labels]
         self.picks: list[int] = []
         self.tries = 0
         self.chosen: list[Box | None] = [None] * len(labels)
@@ -120,7 +127,7 @@ class _Search:
         for k in self.near[i]:
             if chosen[k] is not None and box.overlaps(chosen[k]):
                 hits += 1
-        return hits * COVER + j
+        return hits * COVER + self.extra[i][j] + j
 
     def best(self, i: int) -> int:
         return min(range(len(self.labels[i].places)), key=lambda j: (self.cost(i, j), j))
@@ -141,11 +148,12 @@ class _Search:
                 return
 
     def repair(self) -> bool:
-        """A label that still overlaps takes a place clear of the marks whose few labels in
-        the way move to their own cheapest places, if that lowers what those labels cost
-        together (a map too small for its labels stops after TRIES such trials)."""
+        """A label that still overlaps (or is on a last resort) takes a place clear of the
+        marks whose few labels in the way move to their own cheapest places, if that lowers
+        what those labels cost together (a map too small for its labels stops after TRIES such
+        trials)."""
         for i in range(len(self.labels)):
-            if self.cost(i, self.picks[i]) < COVER:
+            if self.cost(i, self.picks[i]) < FALLBACK:
                 continue
             for j, box in enumerate(self.labels[i].places):
                 blockers = self.hits(i, box)

@@ -53,3 +53,27 @@ def test_the_same_labels_get_the_same_places():
     labels = [Label(str(n), tuple(around(b.centre[0], b.centre[1], 8, 50, 16)))
               for n, b in enumerate(fixed)]
     assert place(labels, fixed) == place(list(labels), list(fixed))
+
+
+def test_a_shortened_name_is_a_last_resort():
+    """A name's short form (its initials) is taken only where its full form finds no clear
+    place, and where it does, the full form wins even if a clear short place ranks first."""
+    fixed = [dot(50, 50)]
+    short = Box.centred(50, 30, 20, 16)  # under the dot
+    full = Box.centred(50, 70, 80, 16)  # over it
+    alone = place([Label("name", (full, short), last_resort=1)], fixed)
+    assert alone["name"] == full
+    wall = Box(0, 58, 200, 40)  # the full form's place is covered
+    crowded = place([Label("name", (full, short), last_resort=1)], fixed + [wall])
+    assert crowded["name"] == short
+
+
+def test_a_label_moves_aside_so_a_name_need_not_be_shortened():
+    """A badge on the only clear place of a name's full form moves to its other place, since
+    a shortened name costs more than a badge's second choice."""
+    fixed = [dot(50, 50), Box(0, 58, 200, 40)]
+    full = Box.centred(50, 30, 80, 16)
+    short = Box.centred(80, 50, 20, 16)
+    badge = Label("badge", (Box.centred(50, 30, 14, 14), Box.centred(10, 10, 14, 14)))
+    placed = place([badge, Label("name", (full, short), last_resort=1)], fixed)
+    assert placed["name"] == full and overlapping(placed, fixed) == []

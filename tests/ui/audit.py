@@ -486,13 +486,14 @@ def map_name_problems() -> list[str]:
     `footprints`, in the map's own coordinates), stays inside the map. The map paints them into
     a texture of its own size, so a name that does not fit is silently cut: only the geometry
     tells."""
-    from companion.games.ttr_nyc.ui.board_view import BoardView
+    from companion.games.ttr_nyc.ui.board_view import BoardView, name_forms
     ids = _ids()
     found = []
     for widget, _scroller in visible_widgets():
         if not isinstance(widget, BoardView) or widget.board is None or widget.width < 10:
             continue
-        names = {location.name for location in widget.board.locations.values()}
+        names = {form.replace("\n", " ") for location in widget.board.locations.values()
+                 for form in name_forms(location.name)}
         cut = [f.name.replace("\n", " ") for f in widget.footprints.texts()
                if f.name.replace("\n", " ") in names and
                (f.x < -2 or f.y < -2 or f.x + f.w > widget.width + 2 or

@@ -37,8 +37,10 @@ def _owners(prints, names: dict) -> list[tuple[str, object]]:
 
 def judged(view) -> dict:
     """The overlaps and the names' distances from their dots, as drawn."""
+    from companion.games.ttr_nyc.ui.board_view import name_forms
     prints = view.footprints
-    names = {loc.name: loc.id for loc in view.board.locations.values()}
+    names = {form.replace("\n", " "): loc.id for loc in view.board.locations.values()
+             for form in name_forms(loc.name)}  # (a name by its initials too)
     owned = _owners(prints, names)
     overlaps = []
     for i, (owner_a, a) in enumerate(owned):
@@ -54,12 +56,15 @@ def judged(view) -> dict:
             cx, cy = dot.centre
             dx = max(f.x - cx, 0, cx - (f.x + f.w))
             dy = max(f.y - cy, 0, cy - (f.y + f.h))
-            gaps[f.name.replace("\n", " ")] = round(math.hypot(dx, dy) - dot.w / 2, 1)
+            gaps[owner] = round(math.hypot(dx, dy) - dot.w / 2, 1)
     boxes = {f.name.replace("\n", " "): [round(f.x), round(f.y), round(f.w), round(f.h)]
              for f in prints.texts()}
     return {"overlaps": overlaps, "gaps": gaps, "boxes": boxes,
             "two_lines": sorted(f.name.replace("\n", " ") for f in prints.texts()
                                 if "\n" in f.name),
+            "short": sorted(f.name for f in prints.texts()
+                            if f.name in names and " " not in f.name and
+                            len(f.name) < 4 and f.name.isupper()),
             "labels": len(owned), "size": [round(view.width), round(view.height)]}
 
 

@@ -159,6 +159,9 @@ async def look(d, view, name: str, found: dict, pieces: dict) -> None:
     from companion.app.map_zoom import MapZoom
     await d.frames(0.4)
     found[name] = {"shown": seen(view), "pieces": pieces}
+    if name.startswith("ttr"):  # overlaps and gaps over the drawn boxes (scenarios_labels)
+        from scenarios_labels import judged
+        found[name]["labels"] = judged(view)
     await d.audit(f"maps-{name}")
     await d.tap(view)
     await d.wait_for(lambda: any(isinstance(w, MapZoom) for w in Window.children),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from scenarios_labels import MAX_GAP
 from scenarios_maps import MARKS
 
 pytestmark = pytest.mark.ui
@@ -33,6 +34,14 @@ def test_results_maps_stay_readable_at_their_fullest(run_scenario, size):
             owned = pieces.get("routes") or pieces.get("links") or pieces["vehicles"]
             assert drawn["mark_count"] == owned, (name, how, drawn["mark_count"], pieces)
         assert seen["zoomed"]["covered"] == [], (name, seen["zoomed"]["covered"])
+    # Ticket to Ride's results map as drawn (docs/map-labels.md): at its fullest no two labels
+    # overlap and each name sits by its dot; every route owned (more than the box's taxis
+    # allow) leaves at most one name against one badge at 800x480.
+    for name, most in (("ttr", 0), ("ttr-41", 2)):
+        judged = maps[name]["labels"]
+        assert len(judged["overlaps"]) <= most, (name, size, judged["overlaps"])
+        far = {label: gap for label, gap in judged["gaps"].items() if gap > MAX_GAP}
+        assert far == {} and len(judged["gaps"]) == 15, (name, size, judged["gaps"])
     from test_ui import judge_audits  # the zoomed map's screen: Back, nothing cut or outside
     judge_audits(run.report, [f"maps-{name}-zoomed" for name in FULLEST], kinds=AUDITED)
 

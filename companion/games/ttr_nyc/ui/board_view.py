@@ -1,7 +1,8 @@
 """The New York map: locations, attraction coins and every route, drawn from the board data.
 
-The board is portrait; the screen is landscape, so the map is turned a quarter turn (uptown
-on the left). A tap picks the nearest route within reach of a finger.
+The board is portrait; a landscape box draws it turned a quarter turn (uptown on the left), a
+tall narrow one (the results beside a wide table) upright, whichever draws it larger. A tap
+picks the nearest route within reach of a finger.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from .symbols import route_symbol
 
 FREE_ACROSS = 0.72  # a free route's spaces, as a share of a claimed route's taxis' width
 DOUBLE_OFFSET = 0.62  # how far apart the two routes of a double are, in route widths
+MARGIN_WIDE, MARGIN_TALL = 75, 40  # board px round the outer locations: names are wide,
+# coins tall
+BIG_ENOUGH = 0.6  # px a board px: the play map's scale at 800x480 (0.65) holds every name and
+# badge clear of the others
 LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen
 NAME_GAPS = (1.0, 4.0, 7.0)  # px from a dot's rim to its name's box: the nearer first
 BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.15, 0.85),
@@ -32,6 +37,65 @@ BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.1
             -1: (0.64, 0.74, 0.5, 0.8, 0.38, 0.7, 0.58, 0.85, 0.3, 0.2)}  # along a
 # route: where its owner's badge may go, nearest the middle first (the two routes of a double
 # prefer different places); the later ones leave room for a crowded corner's names
+
+
+def map_extent(board: Board, turned: bool) -> tuple[float, float]:
+    """The map's width and height in board px, turned (uptown on the left) or upright, with
+    room round the outer locations for their names (wide) and coins (tall)."""
+    xs = [loc.xy[0] for loc in board.locations.values()]
+    ys = [loc.xy[1] for loc in board.locations.values()]
+    across, up = max(ys) - min(ys), max(xs) - min(xs)
+    if not turned:
+        across, up = up, across
+    return across + 2 * MARGIN_WIDE, up + 2 * MARGIN_TALL
+
+
+def map_fit(board: Board, width: float, height: float) -> tuple[bool, float]:
+    """Whether the map is turned in a width×height box (the way that draws it larger; turned
+    on a tie) and its scale."""
+    fits = []
+    for turned in (True, False):
+        span_u, span_v = map_extent(board, turned)
+        fits.append((min(width / span_u, height / span_v), turned))
+    scale, turned = max(fits)
+    return turned, scale
+
+
+def map_height(board: Board, width: float, most: float) -> float:
+    """The height a map `width` px wide takes, at most `most`: turned where that is large
+    enough for its labels (BIG_ENOUGH), else drawn as large as it can be (upright in a narrow
+    column), so that what lies below it keeps the rest."""
+    span_u, span_v = map_extent(board, True)
+    scale = min(width / span_u, most / span_v)
+    if scale < BIG_ENOUGH:
+        turned, scale = map_fit(board, width, most)
+        span_v = map_extent(board, turned)[1]
+    return span_v * scale
+
+
+def map_transform(board: Board, size, origin):
+    """Board (x, y down) to coordinates from `origin` in a box of `size`, and the scale:
+    turned a quarter turn anticlockwise (uptown on the left) where that draws the map larger,
+    else upright as the board lies on the table (uptown at the top: a tall narrow box)."""
+    (width, height), (ox, oy) = size, origin
+    turned, scale = map_fit(board, width, height)
+    span_u, span_v = map_extent(board, turned)
+    left = ox + (width - span_u * scale) / 2
+    bottom = oy + (height - span_v * scale) / 2
+    xs = [loc.xy[0] for loc in board.locations.values()]
+    ys = [loc.xy[1] for loc in board.locations.values()]
+    if turned:  # board y runs left to right on screen, board x bottom to top
+        u0, v0 = min(ys) - MARGIN_WIDE, min(xs) - MARGIN_TALL
+
+        def to_widget(x: float, y: float) -> tuple[float, float]:
+            return left + (y - u0) * scale, bottom + (x - v0) * scale
+    else:  # board x left to right, board y top to bottom
+        u0, v1 = min(xs) - MARGIN_WIDE, max(ys) + MARGIN_TALL
+
+        def to_widget(x: float, y: float) -> tuple[float, float]:
+            return left + (x - u0) * scale, bottom + (v1 - y) * scale
+
+    return to_widget, scale
 
 
 class MapHolder(Widget):
@@ -103,24 +167,9 @@ class BoardView(Widget):
     # ---- geometry ----------------------------------------------------------------------
 
     def _transform(self, origin: tuple[float, float] | None = None):
-        """Board (x, y down) to window coordinates (or relative to `origin`), a quarter turn
-        anticlockwise."""
-        ox, oy = origin if origin is not None else self.pos
-        xs = [loc.xy[0] for loc in self.board.locations.values()]
-        ys = [loc.xy[1] for loc in self.board.locations.values()]
-        # Room around the outer locations for their names (wide) and coins (tall).
-        margin_u, margin_v = 75, 40
-        span_u = max(ys) - min(ys) + 2 * margin_u  # board y runs left to right on screen
-        span_v = max(xs) - min(xs) + 2 * margin_v  # board x runs bottom to top
-        scale = min(self.width / span_u, self.height / span_v)
-        left = ox + (self.width - span_u * scale) / 2
-        bottom = oy + (self.height - span_v * scale) / 2
-        u0, v0 = min(ys) - margin_u, min(xs) - margin_v
-
-        def to_widget(x: float, y: float) -> tuple[float, float]:
-            return left + (y - u0) * scale, bottom + (x - v0) * scale
-
-        return to_widget, scale
+        """Board (x, y down) to window coordinates (or relative to `origin`), see
+        map_transform."""
+        return map_transform(self.board, self.size, origin if origin is not None else self.pos)
 
     def location_pos(self, location_id: str) -> tuple[float, float]:
         to_widget, _ = self._transform()
@@ -241,9 +290,9 @@ class BoardView(Widget):
         for route, _texture in badges:
             box = placed[f"badge {route.id}"]
             room.drawn.append(Footprint("shape", f"badge {route.id}", box.x, box.y, box.w, box.h))
-        names = coins + [(forms[(loc.id, placed[f"name {loc.id}"].w)],
-                          *placed[f"name {loc.id}"].centre, LABEL_PX, (1, 1, 1, 1), True)
-                         for loc in self.board.locations.values()]
+        names = coins + [(forms[(loc.id, box.w, box.h)], *box.centre, LABEL_PX, (1, 1, 1, 1),
+                          True) for loc in self.board.locations.values()
+                         for box in [placed[f"name {loc.id}"]]]
         self._record(badges, room, names)
         with fbo:
             ClearColor(0, 0, 0, 0)
@@ -325,15 +374,18 @@ class BoardView(Widget):
 
     def _name(self, loc, x: float, y: float, r: float, size, forms: dict) -> Label:
         """A location's name round its dot (r: the dot's radius with its rim), on one line,
-        else (a long name that finds no clear place on one line) on two; places inside the
-        map first. `forms` learns each form's text by its width."""
-        places = []
-        for text in [loc.name] + ([_two_lines(loc.name)] if " " in loc.name else []):
+        else (a long name that finds no clear place on one line) on two, else, as a last
+        resort (a small map), by its initials; places inside the map first. `forms` learns
+        each form's text by its size."""
+        full, short = [], []
+        for n, text in enumerate(name_forms(loc.name)):
             w, h = self._name_texture(text, LABEL_PX, True).size
-            forms[(loc.id, w)] = text
-            places += around(x, y, r, w, h, gaps=NAME_GAPS)
-        return Label(f"name {loc.id}", tuple(within(places, *size)),
-                     own=Box.centred(x, y, 2 * r, 2 * r))  # (as its dot's footprint)
+            forms[(loc.id, w, h)] = text
+            (full if n < 2 else short).extend(around(x, y, r, w, h, gaps=NAME_GAPS))
+        full = within(full, *size)
+        return Label(f"name {loc.id}", tuple(full + within(short, *size)),
+                     own=Box.centred(x, y, 2 * r, 2 * r),  # (as its dot's footprint)
+                     last_resort=len(full) if short else None)
 
     def _fill(self, route: Route):
         """The owner's taxi colour on a claimed route, else the route's own colour."""
@@ -358,6 +410,14 @@ class BoardView(Widget):
         w, h = texture.size
         Color(*rgba)
         Rectangle(texture=texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
+
+
+def name_forms(name: str) -> list[str]:
+    """A location's name as the map may draw it, best first: on one line, on two, by its
+    initials ("Empire State Building": "ESB"; the last two for names of several words)."""
+    if " " not in name:
+        return [name]
+    return [name, _two_lines(name), "".join(word[0] for word in name.split())]
 
 
 def _two_lines(name: str) -> str:

@@ -15,6 +15,7 @@ from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
 from companion.app.i18n import _, ngettext
 from companion.app.results_screen import ResultsScreen, sheet_rows
+from .board_view import map_height
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from .words import explain, ticket_label, verdict
@@ -33,6 +34,17 @@ class ScoringScreen(TtrScreen, ResultsScreen):
         # ids are weak: keep both parts alive while one of them is off the screen
         self._parts = {True: self.ids.entry_box.__self__, False: self.ids.results_box.__self__}
         self.remove_widget(self._parts[True])  # laid out over the screen: it goes in container
+        self.ids.beside.bind(size=self.fit_map)
+
+    def fit_map(self, *_args) -> None:
+        """The map as tall as it needs beside the results (upright in a narrow column, where
+        that draws it larger), leaving at least two rows of tickets below it."""
+        beside, board = self.ids.beside, self.map.board
+        most = beside.height - beside.spacing - 1.5 * touch(2)
+        if board is None or most <= 0:
+            self.ids.map_holder.height = max(beside.height * 0.6, 0)
+            return
+        self.ids.map_holder.height = map_height(board, beside.width, most)
 
     def shows(self, phase: Phase) -> bool:
         return phase in (Phase.SCORING, Phase.OVER)  # the tickets tapped in, then the results
@@ -129,6 +141,7 @@ class ScoringScreen(TtrScreen, ResultsScreen):
         sheet = table.score()
         players = table.header.players
         colours = self.show_game_map(table)
+        self.fit_map()
         self.show_results(table, sheet, sheet_rows(sheet, COLUMNS, len(players)),
                           [TAXI_RGBA.get(c) for c in colours], verdict, padding=dp(10))
         self._fill_ticket_list(table, colours)
