@@ -32,3 +32,17 @@ def store(db_path: Path):
     s = Store(db_path)
     yield s
     s.close()
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full-size", action="store_true",
+        help="run the durability fuzz and the power cuts by touch at the size docs/durability.md "
+             "quotes (every damaged row, 1,500 bit flips, 20 kills) instead of the suite's "
+             "smaller seeded sample of the same classes")
+
+
+@pytest.fixture(scope="session")
+def full_size(request) -> bool:
+    """--full-size given: the long runs at the size the docs quote."""
+    return bool(request.config.getoption("--full-size"))
