@@ -114,10 +114,8 @@ GALLERY = (
      "several cubes: which one"),
     ("rotw-deliver-to.png", ROTW, "rotw-deliver-to", "Delivering: the cities the cube can "
      "reach are ringed"),
-    ("rotw-deliver.png", ROTW, "rotw-deliver-confirm", "Delivering: the route, its links "
-     "and each player's points"),
-    ("rotw-locomotive.png", ROTW, "rotw-locomotive", "Locomotive: play it, or play it and "
-     "deliver"),
+    ("rotw-locomotive.png", ROTW, "rotw-locomotive", "Locomotive: tap a cube to deliver "
+     "with it, or play it alone"),
     ("rotw-discard.png", ROTW, "rotw-discard", "Discard and draw: which card is "
      "discarded"),
     ("rotw-draw-after.png", ROTW, "rotw-draw-after", "… then the card taken"),

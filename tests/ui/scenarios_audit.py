@@ -600,11 +600,6 @@ async def audit_rotw(d, args):
             await rotw.tap_dialog(d, card=action.goods)
         await d.wait_for(lambda: ps.ids.network.selected == action.origin, what="the cube")
 
-    async def deliver_confirm(action):
-        await deliver_to(action)
-        await rotw.tap_city(d, "rotw_play", action.destination)
-        await d.wait_for(lambda: rotw.dialog_kind(d) == "confirm", what="the delivery")
-
     async def discard(action, button):
         await rotw.tap_action(d, button)
 
@@ -647,7 +642,6 @@ async def audit_rotw(d, args):
             if city is not None and sum(1 for n in city.goods if n) > 1:
                 await tour.visit("rotw-deliver-colour", lambda: deliver_from(action), close)
             await tour.visit("rotw-deliver-to", lambda: deliver_to(action), close)
-            await tour.visit("rotw-deliver-confirm", lambda: deliver_confirm(action), close)
         elif kind == "play_locomotive" and table.rules.check_deliver_with_locomotive(
                 s, action.seat) is None and once("locomotive"):  # else played at one tap
             await tour.visit("rotw-locomotive",

@@ -93,9 +93,11 @@ async def shoot_dialog(d, action, name: str) -> None:
         await d.audit(name)
         await tap_dialog(d, _("Cancel"))
     elif action.type == "deliver":
-        await choose_delivery(d, action.origin, action.destination, action.goods)
+        await tap_city(d, "rotw_play", action.origin)
+        if dialog_kind(d) == "colour":
+            await tap_dialog(d, card=action.goods)
         await d.audit(name)
-        await tap_dialog(d, _("Cancel"))
+        d.app.root.get_screen("rotw_play").delivering.cancel()
     await d.frames(0.2)
 
 
@@ -131,11 +133,8 @@ async def rotw_illegal_build(d, args):
     await d.tap(form.demands["red"])
     await d.tap(form.colours["orange"])
     await d.tap(form.colours["white"])
-    await tap_dialog(d, _("Next"))
+    await tap_dialog(d, _("Next"))  # the cards paid first: they tell where it joins
     await d.audit("rotw_build_join")
-    from companion.games.rotw.ui.words import city_name, rail_name
-    await tap_dialog(d, _("{city}, {colour} link").format(
-        city=city_name("start", d.app.table.state), colour=rail_name("orange")))
     await d.tap(ps.dialog.cards["loco"])
     await tap_dialog(d, wid="confirm_build")
     await d.frames(0.3)
@@ -540,8 +539,7 @@ async def rotw_build_flow(d, args):
         if action.type == "deliver" and not shot["deliver"]:
             await choose_delivery(d, action.origin, action.destination, action.goods)
             shot["deliver"] = True
-            await d.audit("rotw_deliver_confirm")
-            await tap_dialog(d, wid="confirm_delivery")
+            await d.audit("rotw_delivered")  # stored at the last tap, said, Undo beside
         else:
             if action.type in ("draw_goods", "turn_up"):
                 await act(d, action)

@@ -85,7 +85,7 @@ STOPS = {
     "rotw-card-game": ("rotw-new-game-2", "rotw-drawn-card", "rotw-new-game-4", "rotw-turn-up",
                        "rotw-build-city", "rotw-build-join", "rotw-build-pay",
                        "rotw-build-refused", "rotw-goods", "rotw-take-second", "rotw-play",
-                       "rotw-locomotive", "rotw-deliver-to", "rotw-deliver-confirm",
+                       "rotw-locomotive", "rotw-deliver-to",
                        "rotw-discard", "rotw-draw-after", "rotw-restock-city",
                        "rotw-final-round", "rotw-hand-limit", "rotw-final-delivery",
                        "rotw-results", "rotw-score-only", "rotw-link-value",

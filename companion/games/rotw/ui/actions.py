@@ -15,6 +15,8 @@ PROMPTS = {  # what the player is asked, by state; the prompt's height fits the 
     "answer": lambda: _("Answer the question on the screen."),
     "deliver_from": lambda: _("Tap a city with the cube to deliver"),
     "deliver_to": lambda: _("Tap the city the cube goes to (ringed)"),
+    "locomotive_from": lambda: _("Locomotive: tap a cube to deliver with it, or play it "
+                                 "alone"),
     "action": lambda: _("Choose one action (or tap a cube to deliver it)"),
     "take": lambda: _("Take 1 or 2 cards: a face-up card, the draw pile or the discard pile"),
     "second": lambda: _("Take a second card, or none"),
@@ -50,8 +52,12 @@ class ActionPanel:
             self._ask("answer")
             return
         if screen.delivering.active:
-            self._ask("deliver_to" if screen.delivering.origin else "deliver_from")
+            self._ask("deliver_to" if screen.delivering.origin else
+                      "locomotive_from" if screen.delivering.locomotive else "deliver_from")
             self._add(_("Cancel"), screen.delivering.cancel, "cancel_delivery")
+            if screen.delivering.locomotive and not screen.delivering.origin:
+                self._add(_("Play it alone"), screen.delivering.play_locomotive_alone,
+                          "locomotive_alone")
             return
         step = screen.table.state.step
         if step is Step.ACTION:

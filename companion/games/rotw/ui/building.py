@@ -1,7 +1,8 @@
 """A) Building: the city card played (its printed features tapped, or scanned) and, where the
 engine can finish the move (`Rules.completions`), one tap to build it: the joint and the cheapest
 payment from the cards seen in the hand shown under the card, "Other place or cards" to change
-them. Otherwise the joint (skipped when only one fits) and the cards that pay are asked."""
+them. Otherwise the cards that pay are asked, and where they join it only where they pay for
+several places; the build is stored at the card that completes a payment, said, Undo beside."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ class Building:
         self._likely_label: Label | None = None
         self._preselected = False
         self._next = None
+        self.places: list[tuple[str, str]] = []  # where it may join, while the cards tell
 
     @property
     def table(self):
@@ -145,7 +147,7 @@ class Building:
         if len(joints) == 1:  # one place it can join: no question
             self._pay(*joints[0])
             return
-        self._join()
+        self._pay(None, None, joints)  # the cards paid tell where, mostly
 
     def _choose(self) -> None:
         """Another place or payment than the one the engine thinks likeliest."""
@@ -157,18 +159,25 @@ class Building:
 
     # ---- where it joins ------------------------------------------------------------------
 
-    def _join(self) -> None:
+    def _join(self, places: list[tuple[str, str]] | None = None) -> None:
+        """Where the city joins: every joint of its points (then the cards that pay), or, with
+        the cards paid already, the `places` they pay for (the build stored at the tap)."""
         table, card = self.table, self.card
-        joints = sorted(table.rules.joints(table.state, card.points), key=joint_order)
+        if places is None:
+            joints = sorted(table.rules.joints(table.state, card.points), key=joint_order)
+            places = [(joint.city, joint.colour) for joint in joints]
+            chosen = self._pay
+        else:
+            chosen = self._build_at
         dialog = self.screen.open_dialog(RotwDialog("build_join"))
         dialog.title(_("Join the City {value} to:").format(value=card.value))
         buttons = []
-        for joint in joints:
-            text = _("{city}, {colour} link").format(city=city_name(joint.city, table.state),
-                                                     colour=rail_name(joint.colour))
-            button = RotwCard(card=f"{joint.colour}-1", text=text, size_hint=(1, 1),
+        for to, colour in places:
+            text = _("{city}, {colour} link").format(city=city_name(to, table.state),
+                                                     colour=rail_name(colour))
+            button = RotwCard(card=f"{colour}-1", text=text, size_hint=(1, 1),
                               font_size=sp(15))
-            button.bind(on_release=lambda _b, j=joint: self._pay(j.city, j.colour))
+            button.bind(on_release=lambda _b, t=to, c=colour: chosen(t, c))
             buttons.append(button)
         choice_list(dialog, buttons)
         row = button_row()
@@ -179,15 +188,24 @@ class Building:
     def _back_to_city(self) -> None:
         self._city()
 
+    def _build_at(self, to: str, colour: str) -> None:
+        self.to, self.colour = to, colour
+        self._confirm()  # the last move's line says it, Undo beside takes it back
+
     # ---- the cards that pay ------------------------------------------------------------
 
-    def _pay(self, to: str, colour: str) -> None:
+    def _pay(self, to: str | None, colour: str | None,
+             places: list[tuple[str, str]] = ()) -> None:
+        """The cards that pay for the link to `to` (the cheapest seen in the hand pre-selected);
+        with no `to`, for a link to any of `places`: the cards paid tell which, and where they
+        pay for several, that is asked after. The build is stored at the card that completes
+        a payment (Undo takes it back), or at Build with the pre-selected one."""
         card = self.card
-        cheapest = [c for c in self._completions(value=card.value, demand=card.demand,
-                                                 points=list(card.points), to=to, colour=colour)
-                    if "cards" in c]
-        # the cheapest payment from the cards seen in the hand, pre-selected (Clear empties it)
-        self.to, self.colour = to, colour
+        self.to, self.colour, self.places = to, colour, list(places)
+        cheapest = [] if to is None else [
+            c for c in self._completions(value=card.value, demand=card.demand,
+                                         points=list(card.points), to=to, colour=colour)
+            if "cards" in c]
         self.paid = list(cheapest[0]["cards"]) if cheapest else []
         self._preselected = bool(self.paid)  # the first card tapped starts another payment
         picker = self.screen.open_dialog(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
@@ -199,14 +217,21 @@ class Building:
         picker.buttons.children[0].wid = "confirm_build"
         self._show_payment()
 
+    def _colours(self) -> list[str]:
+        """The link colours still open: the one chosen, or those of the places it may join."""
+        if self.colour is not None:
+            return [self.colour]
+        return list(dict.fromkeys(colour for _to, colour in self.places))
+
     def _show_payment(self) -> None:
         table = self.table
         # pre-selected, every card the payment could start with may be tapped instead
         chosen = [] if self._preselected else [parse_card(key) for key in self.paid]
-        allowed = {card.key for card in table.rules.payment_cards(
-            table.state, self.screen.seat, self.card.value, self.colour, chosen)}
-        self.screen.dialog.show(_("Pay for the {colour} link: tap the cards").format(
-            colour=rail_name(self.colour)), self.paid, allowed)
+        allowed = {card.key for colour in self._colours() for card in table.rules.payment_cards(
+            table.state, self.screen.seat, self.card.value, colour, chosen)}
+        heading = _("Pay for the link: tap the cards") if self.colour is None else \
+            _("Pay for the {colour} link: tap the cards").format(colour=rail_name(self.colour))
+        self.screen.dialog.show(heading, self.paid, allowed)
         worth = sum(parse_card(key).rail_value for key in self.paid)
         self._total.text = _("Paid {worth}; the City {value} needs {value}").format(
             worth=worth, value=self.card.value)
@@ -218,18 +243,32 @@ class Building:
         if self._preselected:
             self.paid, self._preselected = [], False
         self.paid.append(key)
-        self._show_payment()
+        paying = [(to, colour) for to, colour in
+                  ([(self.to, self.colour)] if self.colour is not None else self.places)
+                  if self.table.check(self._action(to, colour)) is None]
+        if len(paying) == 1:  # the last card of a payment: nothing is left to ask
+            self._build_at(*paying[0])
+        elif paying:  # the cards pay for a link to several places: which one
+            self._join(paying)
+        else:
+            self._show_payment()
 
     def _clear(self) -> None:
         self.paid, self._preselected = [], False
         self._show_payment()
 
     def action(self) -> Build:
+        return self._action(self.to, self.colour)
+
+    def _action(self, to: str | None, colour: str | None) -> Build:
         card = self.card
-        return Build(self.screen.seat, card.value, card.demand, card.points, self.to,
-                     self.colour, tuple(self.paid))
+        return Build(self.screen.seat, card.value, card.demand, card.points, to, colour,
+                     tuple(self.paid))
 
     def _confirm(self) -> None:
+        if self.to is None:  # the cards paid so far pay for no place: the engine says why
+            self.screen.refuse(self.table.check(self._action(*self.places[0])))
+            return
         action = self.action()
         reason = self.table.check(action)
         if reason is not None:

@@ -1,13 +1,14 @@
-"""B) and C) on the map: playing a Locomotive (at once where no cube could go with it), and
-delivering a cube by tapping the city it leaves and the city it goes to (only where it could go to
-several), the engine's deliveries ringed and the route and points shown first."""
+"""B) and C) on the map: playing a Locomotive (at once where no cube could go with it, else with
+the cube tapped next or alone), and delivering a cube by tapping the city it leaves and the city
+it goes to (only where it could go to several): stored at the last tap, the route and points said
+after, Undo beside."""
 
 from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.uix.widget import Widget
 
-from companion.app.i18n import _, ngettext
+from companion.app.i18n import _
 from companion.app.theme import touch
 from companion.app.why import Refusal
 from .. import GAME_KIND
@@ -41,6 +42,8 @@ class Delivering:
     # ---- the Locomotive ------------------------------------------------------------------
 
     def open_locomotive(self) -> None:
+        """Played at once where no cube could go with it; else the map waits for the cube it
+        delivers (one tap where the cube can go to one city only), "Play it alone" beside."""
         if not self.screen.open_move("play_locomotive"):
             return
         table, seat = self.table, self.screen.seat
@@ -48,19 +51,10 @@ class Delivering:
         if reason is not None:  # no cube to deliver with it: nothing to ask (Undo takes it back)
             self.screen.submit(PlayLocomotive(seat))
             return
-        power = table.rules.pulling_power(table.state, seat, locomotive=True)
-        dialog = self.screen.open_dialog(RotwDialog("locomotive"))
-        dialog.title(_("Play a Locomotive: your pulling power becomes {power}.").format(
-            power=power))
-        dialog.box.add_widget(dialog.button(_("Play it"), self._play_locomotive, accent=True))
-        with_delivery = dialog.button(_("Play it and deliver a cube"),
-                                      lambda: self.start(locomotive=True))
-        dialog.box.add_widget(with_delivery)
-        dialog.box.add_widget(Widget())
-        dialog.box.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
+        self.start(locomotive=True)
 
-    def _play_locomotive(self) -> None:
-        self.screen.close_dialog()
+    def play_locomotive_alone(self) -> None:
+        self.cancel()
         self.screen.submit(PlayLocomotive(self.screen.seat))
 
     # ---- choosing the cube -----------------------------------------------------------------
@@ -180,33 +174,11 @@ class Delivering:
         if reason is not None:
             self.screen.refuse(reason, "map_message")
             return
-        delivery = next(d for d in self.options if (d.origin, d.goods, d.destination)
-                        == (self.origin, self.goods, destination))
-        self.network.highlight = list(delivery.links)
-        self._confirm(delivery, action)
+        # the last answer completes the move: stored at once (the last move's line says it,
+        # Undo beside takes it back)
+        self._deliver(action)
 
-    def _confirm(self, delivery: Delivery, action) -> None:
-        s, players = self.table.state, self.table.header.players
-        dialog = self.screen.open_dialog(RotwDialog("confirm"))
-        links = len(delivery.links)
-        dialog.title(ngettext("Deliver the {goods} cube from {a} to {b}: {links} link.",
-                              "Deliver the {goods} cube from {a} to {b}: {links} links.",
-                              links).format(
-            goods=goods_name(delivery.goods), a=city_name(delivery.origin, s),
-            b=city_name(delivery.destination, s), links=links))
-        points = [_("{player} +{points}").format(player=players[seat], points=p)
-                  for seat, p in enumerate(delivery.points) if p]
-        dialog.box.add_widget(Factory.Note(text=_("Points: {points}").format(
-            points=", ".join(points))))
-        dialog.box.add_widget(Widget())
-        row = button_row()
-        row.add_widget(dialog.button(_("Cancel"), self.cancel))
-        confirm = dialog.button(_("Deliver"), lambda: self._deliver(action), accent=True)
-        confirm.wid = "confirm_delivery"
-        row.add_widget(confirm)
-        dialog.box.add_widget(row)
-
-    def _deliver(self, action) -> None:
+    def _deliver(self, action) -> bool:
         self.screen.close_dialog()
         self.stop()
-        self.screen.submit(action, "map_message")
+        return self.screen.submit(action, "map_message")

@@ -8,6 +8,10 @@ in payment, a card discarded), a goods cube drawn from the bag and put on a city
 in a delivery, a build's city card laid and its link placed (2, besides the cards paid), a
 discard-and-draw's card discarded and card taken (2). A card dealt at setup and named moves
 nothing (it is in the hand already); nor does stopping or passing.
+
+With a scanner at the table (`d.scanner`), a city card played is put on the reader: its tag
+tells its printed features and opens the build. Rail cards and Locomotives carry no tags, so the
+cards turned up, drawn (where every draw is named) or dealt are tapped as without one.
 """
 
 from __future__ import annotations
@@ -118,21 +122,20 @@ def dialog_kind(d) -> str:
 
 
 async def choose_delivery(d, origin: str, destination: str, goods: str) -> None:
-    """The cube tapped, then where it goes (unless it can go to one city only: then the
-    delivery is shown to confirm at once)."""
+    """The cube tapped, then where it goes (unless it can go to one city only): the last tap
+    stores the delivery."""
+    stored = len(d.app.table.actions)
     await tap_city(d, "rotw_play", origin)
     if dialog_kind(d) == "colour":
         await tap_dialog(d, card=goods)
     await d.wait_for(lambda: play(d).ids.network.selected == origin
-                     or dialog_kind(d) == "confirm", what="the cube chosen")
-    if dialog_kind(d) != "confirm":
+                     or len(d.app.table.actions) > stored, what="the cube chosen")
+    if len(d.app.table.actions) == stored:
         await tap_city(d, "rotw_play", destination)
-    await d.wait_for(lambda: dialog_kind(d) == "confirm", what="the delivery to confirm")
 
 
 async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None:
     await choose_delivery(d, origin, destination, goods)
-    await tap_dialog(d, wid="confirm_delivery")
 
 
 async def act(d, action) -> None:
@@ -180,16 +183,18 @@ async def act(d, action) -> None:
 
 
 async def locomotive_by_touch(d, action) -> None:
-    """A Locomotive played: at once where no cube could go with it, else alone or with a cube."""
+    """A Locomotive played: at once where no cube could go with it, else with the cube tapped
+    next (and where it goes, where it could go to several) or alone."""
     s = d.app.table.state
     alone = d.app.table.rules.check_deliver_with_locomotive(s, action.seat) is not None
     await tap_action(d, "locomotive")
     if alone:
         return
     if action.goods is None:
-        await tap_dialog(d, _("Play it"))
+        await d.wait_for(lambda: play(d).action_button("locomotive_alone") is not None,
+                         what="Play it alone")
+        await tap_action(d, "locomotive_alone")
         return
-    await tap_dialog(d, _("Play it and deliver a cube"))
     await deliver_by_touch(d, action.origin, action.destination, action.goods)
 
 
@@ -212,16 +217,22 @@ async def discard_by_touch(d, action) -> None:
 
 async def build_by_touch(d, action) -> None:
     """The city card's features tapped (what is pre-selected left alone), then the engine's
-    likeliest build in one tap where it is the move, else the place and the cards."""
+    likeliest build in one tap where it is the move; else the cards that pay (the last one
+    stores it) and where it joins only where they pay for several places, or with the likeliest
+    shown but not the move, where it joins and then the cards."""
     from companion.games.rotw.ui.words import city_name, rail_name
-    ps, s = play(d), d.app.table.state
-    await tap_action(d, "build")
-    await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card question")
     from companion.games.rotw.ui.city_card import CityCard
+    ps, s = play(d), d.app.table.state
+    printed = CityCard(action.value, action.demand, tuple(action.points))
+    if d.scanner:  # the city card on the reader opens the build with its features filled in
+        await d.scan(GAME, "city", printed.to_value())
+    else:
+        await tap_action(d, "build")
+    await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card question")
     form = ps.building.form
-    known = form.card() == CityCard(action.value, action.demand, tuple(action.points))
+    known = form.card() == printed
     path = {"value_asked": not known and form.value != action.value, "default": False,
-            "join": False, "cards": 0, "printed_known": known}
+            "join": False, "confirm": False, "cards": 0, "printed_known": known}
     d.last_build = path
     if not known:  # a card scanned into the hand fills the form: nothing to tap
         if form.points:
@@ -238,18 +249,38 @@ async def build_by_touch(d, action) -> None:
         await tap_dialog(d, wid="build_next")
         path["default"] = True
         return
-    await tap_dialog(d, wid="build_other" if likely is not None else "build_next")
-    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_pay"),
-                     what="where the city joins")
+    stored = len(d.app.table.actions)
     joint = _("{city}, {colour} link").format(city=city_name(action.to, s),
                                               colour=rail_name(action.colour))
-    if dialog_kind(d) == "build_join":
+    if likely is not None:  # somewhere else, or other cards: where it joins first
+        await tap_dialog(d, wid="build_other")
+        await d.wait_for(lambda: dialog_kind(d) == "build_join", what="where the city joins")
+        path["join"] = True
+        await tap_joint(d, joint)
+    else:  # the cards paid tell where it joins (asked after, where they pay for several)
+        await tap_dialog(d, wid="build_next")
+        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    if ps.building.paid == list(action.cards):  # the cheapest, pre-selected: Build
+        path["confirm"] = True
+        await tap_dialog(d, wid="confirm_build")
+        return
+    path["cards"] = len(action.cards)
+    for card in action.cards:  # the last one stores the build, or asks where among several
+        await d.tap(ps.dialog.cards[card])
+    await d.wait_for(lambda: len(d.app.table.actions) > stored or dialog_kind(d) == "build_join",
+                     what="the build stored, or where it joins")
+    if len(d.app.table.actions) == stored:
         path["join"] = True
         await tap_dialog(d, joint)
+
+
+async def tap_joint(d, joint: str) -> None:
+    """Where the city joins tapped in the list of joints, until the payment question comes."""
+    await tap_dialog(d, joint)
     for _attempt in range(3):
         try:
             await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-            break
+            return
         except AssertionError:
             # A loaded machine lays a scrolled list out late, and the tap lands beside the
             # button (on Back, or nothing): the screen never took it, so it is not counted.
@@ -262,13 +293,7 @@ async def build_by_touch(d, action) -> None:
             if dialog_kind(d) != "build_join":
                 raise
             await tap_dialog(d, joint)
-    else:
-        raise AssertionError("the payment question never came")
-    if ps.building.paid != list(action.cards):  # the first card tapped replaces the cheapest
-        path["cards"] = len(action.cards)
-        for card in action.cards:
-            await d.tap(ps.dialog.cards[card])
-    await tap_dialog(d, wid="confirm_build")
+    raise AssertionError("the payment question never came")
 
 
 def counted_taps_back(d) -> None:
