@@ -15,7 +15,7 @@ from ..engine.moves import revealable
 from ..engine.scoring import ticket_path
 from companion.app.i18n import _, ngettext
 from companion.app.results_screen import ResultsScreen, sheet_rows
-from .board_view import map_height
+from .board_view import map_fit, map_height
 from .map_screen import TtrScreen
 from companion.app.theme import TAXI_RGBA, touch
 from .words import explain, ticket_label, verdict
@@ -38,13 +38,17 @@ class ScoringScreen(TtrScreen, ResultsScreen):
 
     def fit_map(self, *_args) -> None:
         """The map as tall as it needs beside the results (upright in a narrow column, where
-        that draws it larger), leaving at least two rows of tickets below it."""
+        that draws it larger), leaving at least a row and a half of tickets below it. A turned
+        map reaches its box's top right corner (Brooklyn): it gets room above and below it
+        (centred) for the magnifier there."""
         beside, board = self.ids.beside, self.map.board
         most = beside.height - beside.spacing - 1.5 * touch(2)
         if board is None or most <= 0:
             self.ids.map_holder.height = max(beside.height * 0.6, 0)
             return
-        self.ids.map_holder.height = map_height(board, beside.width, most)
+        height = map_height(board, beside.width, most)
+        turned, _scale = map_fit(board, beside.width, height)
+        self.ids.map_holder.height = min(height + dp(80), most) if turned else height
 
     def shows(self, phase: Phase) -> bool:
         return phase in (Phase.SCORING, Phase.OVER)  # the tickets tapped in, then the results
