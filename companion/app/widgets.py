@@ -8,7 +8,7 @@ from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
@@ -93,6 +93,9 @@ class Message(Label):
     stored or undone (`hide_messages`): what it said may be stale by then."""
 
     background = ListProperty(list(WARNING))
+    # over a map where every tap is a move (Manhattan TraffIQ): a tap on the message hides it
+    # and goes on to the map under it, instead of being spent on the message alone
+    passes_taps = BooleanProperty(False)
 
     def show(self, text: str, good: bool = False, seconds: float = 4.0) -> None:
         hide_messages(self.get_root_window(), keep=self)  # never two boxes stacked
@@ -114,8 +117,10 @@ class Message(Label):
             return super().on_touch_down(touch)
         if super().on_touch_down(touch):
             return True
-        touch.ud["message_dismissed"] = True
         self.hide()
+        if self.passes_taps:
+            return False
+        touch.ud["message_dismissed"] = True
         return True
 
     def on_touch_up(self, touch) -> bool:

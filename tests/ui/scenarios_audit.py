@@ -801,13 +801,20 @@ async def audit_traffiq(d, args):
             await d.tap_id(play_name, "place")
             await d.frames(0.1)
 
-        async def tile():
+        async def tile():  # laid at the tap; a tap on it asks its sides
             await cells()
             await tq.tap_cell(d, (action.x, action.y))
-            await d.wait_for(lambda: tq.dialog_kind(d) == "tile", what="the tile question")
+            await d.wait_for(lambda: len(app.table.actions) == i + 1, what="the tile laid")
+            await tq.open_laid_tile(d, (action.x, action.y))
+
+        async def take_back():
+            await cancel()
+            if len(app.table.actions) > i:
+                app.undo()
+                await d.frames(0.1)
 
         await tour.visit("tq-place-cells", cells, cancel)
-        await tour.visit("tq-tile", tile, cancel)
+        await tour.visit("tq-tile", tile, take_back)
     if await tour.step("tq: a crossing", advance(lambda: tq.dialog_kind(d) == "vehicle",
                                                  "a new crossing")):
         await tour.visit("tq-vehicle")
@@ -832,11 +839,18 @@ async def audit_traffiq(d, args):
             lambda: play.dialog is None and 0 < len(app.table.state.done) and
             any(play.is_open(k) for k in (play.place_kind, play.taxi_kind, play.van_kind)),
             "a turn with an action left")):
-        async def end_turn():
-            await d.tap_id(play_name, "end_turn")
-            await d.wait_for(lambda: modals(d), what="End your turn now?")
+        ended = len(app.table.actions)
 
-        await tour.visit("tq-end-turn", end_turn, lambda: tap_modal(d, _("Keep playing")))
+        async def end_turn():  # ended at the tap, said over the map
+            await d.tap_id(play_name, "end_turn")
+            await d.wait_for(lambda: len(app.table.actions) == ended + 1, what="the turn ended")
+
+        async def undo_end():
+            if len(app.table.actions) > ended:
+                app.undo()
+            await d.frames(0.1)
+
+        await tour.visit("tq-end-turn", end_turn, undo_end)
     if await tour.step("tq: the final round", advance(
             lambda: app.table.status.final_round and play.dialog is None,
             "the final round")):

@@ -16,7 +16,8 @@ from companion.games.traffiq.playout import TraffiqPlayout
 from companion.games.traffiq.ui.picking import Pick
 from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
 from companion.games.traffiq.ui.taps import (act, buttons_of, dialog_kind, end_turn_by_touch,
-                                             place_tile_by_touch, play_screen, preview,
+                                             open_laid_tile, place_tile_by_touch,
+                                             placement_plan, play_screen, preview,
                                              ride_by_touch, same, tap_button, tap_cell, tap_dialog,
                                              tap_point, tap_question, vehicle_by_touch)
 from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
@@ -122,6 +123,9 @@ async def traffiq_place_tile(d, args):
     rows = stored_rows(args.db)
     await play_action(d, log[i], shots="traffiq-place")
     await d.audit("traffiq-placed")
+    await open_laid_tile(d, (log[i].x, log[i].y))  # a tap on it: its sides, as laid
+    await d.audit("traffiq-place-dialog")
+    await tap_dialog(d, _("Cancel"))  # it stays as laid
     d.record("placed", {"stored": d.app.table.actions[-1].to_json(),
                         "planned": log[i].to_json(), "rows": [rows, stored_rows(args.db)],
                         "tiles": len(d.app.table.state.tiles)})
@@ -262,18 +266,20 @@ async def traffiq_teach_and_scan(d, args):
     state = d.app.table.state
     cells = [spot.cell for spot in d.app.table.rules.tile_spots(state, state.current, tile)]
     d.record("lit", [sorted(play.ids.city.cells_lit), sorted(cells)])
-    await tap_cell(d, cells[0])
-    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
-    dialog = play.dialog
-    d.record("known_turns", len(dialog.chooser.turns))
-    await d.audit("traffiq-scanned-tile")
-    if len(dialog.chooser.turns) > 1:
-        await tap_dialog(d, _("Turn the tile"))
-    chosen = dialog.chooser.tile
-    await tap_dialog(d, _("Place"))
+    spot = next(s for s in d.app.table.rules.tile_spots(state, state.current, tile)
+                if s.cell == cells[0])
+    await tap_cell(d, cells[0])  # laid at the tap in its first fitting turn
     await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the tile stored")
+    d.record("known_turns", len(spot.turns))
+    await d.audit("traffiq-scanned-tile")
+    first = d.app.table.actions[-1].edges
+    if len(spot.turns) > 1:
+        await tap_cell(d, cells[0])  # a tap on it turns it
+        await d.wait_for(lambda: d.app.table.actions[-1].edges != first, what="the tile turned")
+    placed = Tile.parse(d.app.table.actions[-1].edges)
     d.record("placed", {"stored": d.app.table.actions[-1].to_json(),
-                        "same_tile": tile.same_tile(chosen)})
+                        "moves": len(d.app.table.actions), "same_tile": tile.same_tile(placed),
+                        "turned": [list(first), list(placed.names())]})
 
 
 async def traffiq_scanned_tile_in_hand(d, args):
@@ -291,8 +297,11 @@ async def traffiq_scanned_tile_in_hand(d, args):
     seen = {"hand": [t.names() if t else None for t in state.seats[0].hand],
             "seat": state.current}
     spot = next(s for s in table.rules.tile_spots(state, 0) if s.turns)
-    await tap_cell(d, spot.cell)
-    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    before = len(table.actions)
+    await tap_cell(d, spot.cell)  # the scanned tile laid at once, in its first turn
+    await d.wait_for(lambda: len(table.actions) == before + 1, what="the tile laid")
+    seen["laid"] = table.actions[-1].edges
+    await open_laid_tile(d, spot.cell)  # a tap on it: the hand has unseen tiles too
     dialog = play.dialog
     scanned_tab, other_tab = dialog.tabs
     seen["first"] = {"tabs": [scanned_tab.state, other_tab.state],
@@ -313,9 +322,9 @@ async def traffiq_scanned_tile_in_hand(d, args):
     if len(dialog.chooser.turns) > 1:
         await tap_dialog(d, _("Turn the tile"))
     chosen = dialog.chooser.tile
-    before = len(table.actions)
     await tap_dialog(d, _("Place"))
-    await d.wait_for(lambda: len(table.actions) == before + 1, what="the tile stored")
+    await d.wait_for(lambda: list(table.actions[-1].edges) == list(chosen.names()),
+                     what="the tile stored as chosen")
     seen["placed"] = {"stored": table.actions[-1].to_json(), "chosen": list(chosen.names()),
                       "same_tile": tile.same_tile(chosen),
                       "hand": [t.names() if t else None for t in table.state.seats[0].hand]}
@@ -359,10 +368,12 @@ async def traffiq_setup_tiles_scanned(d, args):
                      "types": [a.type for a in table.actions],
                      "log": play.describe(table.actions[0])}
     spot = next(s for s in table.rules.tile_spots(state, 0) if s.turns)
-    await tap_cell(d, spot.cell)
-    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
-    seen["placing"] = {"tabs": play.dialog.tabs is None, "turns": len(play.dialog.chooser.turns),
-                       "implied": spot.implied}
+    await tap_cell(d, spot.cell)  # every hand known: laid at the tap, nothing asked
+    await d.wait_for(lambda: len(table.actions) == 5, what="the tile laid")
+    await d.frames(0.2)
+    seen["placing"] = {"dialog": dialog_kind(d), "turns": len(spot.turns),
+                       "implied": spot.implied, "laid": list(table.actions[-1].edges) in [
+                           list(t.names()) for t in spot.turns]}
     await d.shot("traffiq-setup-tiles-placing")
     d.record("setup_tiles", seen)
 
@@ -507,20 +518,23 @@ FEWEST_MOVES = {False: 34, True: 14}  # without / with the scanner: every kind o
 
 
 def fewest_place_taps(rules, state, action) -> int:
-    """The taps a tile placement needs at least: the lit cell, then none where the engine offers
-    one way only; else a known tile's turns to its own, or each free side of an unseen tile
-    that differs from the pre-selected guess; and Place."""
+    """The taps a tile placement needs at least: the lit cell lays the engine's likeliest tile
+    (a known tile's first fitting turn, else an unseen one with its free sides guessed); a tap
+    on the tile laid turns a known one, one tap a turn. An unseen tile whose guess is wrong:
+    a tap on it opens its sides, the sides that differ, Place. In a mixed hand, picking the
+    tile in the hand first where that is fewer (see `placement_plan`)."""
     cell = (action.x, action.y)
     spot = next(s for s in rules.tile_spots(state, action.seat) if s.cell == cell)
     tile = Tile.parse(action.edges)
-    if spot.implied is None and len(spot.turns) == 1:
-        return 1
-    if tile in spot.turns:
-        return 2 + list(spot.turns).index(tile)
-    likely = rules.likely_edges(state, cell)
-    tab = 1 if spot.turns else 0  # a known tile fits here too: the other tile's tab
-    return 2 + tab + sum(i is None and e is not g
-                         for i, e, g in zip(spot.implied, tile.edges, likely))
+    if spot.implied is None:  # every tile of the hand known: the cell, then one tap a turn
+        turns = [t.edges for t in spot.turns]
+        return min(1 + turns.index(tile.edges), placement_plan(rules, state, action)[1])
+    if not spot.turns:  # only unseen tiles: the cell; a wrong guess, its sides and Place
+        likely = rules.likely_edges(state, cell)
+        differ = sum(i is None and e is not g for i, e, g in zip(spot.implied, tile.edges,
+                                                                    likely))
+        return 1 + (2 + differ if differ else 0)
+    return placement_plan(rules, state, action)[1]
 
 
 async def traffiq_fewest_taps(d, args):
@@ -570,31 +584,27 @@ def preview_in(rules, state, action):
 
 
 async def traffiq_entered_tile_not_asked_again(d, args):
-    """A tile nobody saw placed with a side tapped, the placement taken back with Undo: on the
-    same cell its sides are not asked again (offered as a known tile, turned, placed in two
-    taps)."""
+    """A tile nobody saw laid, a side changed by a tap on it, the placement taken back with
+    Undo: on the same cell its sides are not asked again (laid at the tap as entered)."""
     await start_game(d, PLAYERS[:2], 0)
     play, table = play_screen(d), d.app.table
     spot = next(s for s in table.rules.tile_spots(table.state, 0) if s.implied is not None)
     side = spot.implied.index(None)
     await tap_cell(d, spot.cell)
-    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question")
+    await d.wait_for(lambda: len(table.actions) == 1, what="the tile laid")
+    guessed = table.actions[-1].to_json()
+    await open_laid_tile(d, spot.cell)
     await d.tap(play.dialog.chooser.chips[side][EDGE_ORDER.index(Edge.PARK)])
     await tap_dialog(d, _("Place"))
-    await d.wait_for(lambda: len(table.actions) == 1, what="the tile stored")
+    await d.wait_for(lambda: table.actions[-1].edges[side] == "park", what="the side changed")
     first = table.actions[-1].to_json()
     await d.tap_id(PLAY, "undo")
     await d.wait_for(lambda: not table.actions, what="the placement taken back")
     await d.frames(0.3)
     before = d.counts.copy()
     await tap_cell(d, spot.cell)
-    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the tile question again")
-    dialog = play.dialog
-    seen = {"first": first, "tabs": [t.state for t in dialog.tabs] if dialog.tabs else None,
-            "tab": dialog.tabs[0].text if dialog.tabs else "",
-            "chosen": [e.value if e else None for e in dialog.chooser.chosen]}
+    await d.wait_for(lambda: len(table.actions) == 1, what="the tile laid again")
+    seen = {"guessed": guessed, "first": first, "again": table.actions[-1].to_json(),
+            "taps": d.counts.since(before).taps, "moves": len(table.actions)}
     await d.shot("traffiq-entered-again")
-    await tap_dialog(d, _("Place"))
-    await d.wait_for(lambda: len(table.actions) == 1, what="the tile stored again")
-    seen.update(again=table.actions[-1].to_json(), taps=d.counts.since(before).taps)
     d.record("entered", seen)

@@ -13,6 +13,9 @@ from ..engine import PlaceTile, Tile, Vehicle
 from ..engine.moves import TileSpot, ride
 
 
+UNSEEN = "unseen"  # the hand's tile nobody saw, picked
+
+
 class Pick(Enum):
     NOTHING = "nothing"
     CELL = "cell"  # a lit cell for the tile
@@ -26,6 +29,7 @@ class MapChoice:
         self.screen = screen
         self.mode = Pick.NOTHING
         self.scanned: Tile | None = None  # a scanned tile being placed
+        self.picked = None  # the tile of the hand picked (a Tile, or UNSEEN); None: any
         self.spots: list[TileSpot] = []  # where the tile may go
         self.vehicle: Vehicle | None = None  # the kind of vehicle riding
         self.rides: dict = {}  # each vehicle of that kind that can ride -> where it can go
@@ -44,7 +48,7 @@ class MapChoice:
         return question(table.state, table.state.current, *args)
 
     def reset(self) -> None:
-        self.mode, self.scanned, self.spots = Pick.NOTHING, None, []
+        self.mode, self.scanned, self.spots, self.picked = Pick.NOTHING, None, [], None
         self.vehicle, self.rides, self.start = None, {}, None
         self.city.clear_marks()
 
@@ -57,9 +61,25 @@ class MapChoice:
         if not spots:
             return False
         self.reset()
-        self.mode, self.scanned, self.spots = Pick.CELL, tile, spots
+        self.mode, self.scanned, self.spots, self.picked = Pick.CELL, tile, spots, tile
         self.city.cells_lit = [spot.cell for spot in spots]
         return True
+
+    def pick(self, tile) -> None:
+        """A tile of the hand picked (`UNSEEN`: one nobody saw): only where it fits is lit;
+        the same one picked again lets the hand's likeliest go anywhere again."""
+        if tile == self.picked and self.mode is Pick.CELL:
+            self.reset()
+            self.offer_cells()
+            return
+        if tile is UNSEEN:
+            spots = [TileSpot(spot.cell, (), spot.implied) for spot in
+                     self._ask(self.screen.table.rules.tile_spots) if spot.implied is not None]
+            self.reset()
+            self.mode, self.spots, self.picked = Pick.CELL, spots, UNSEEN
+            self.city.cells_lit = [spot.cell for spot in spots]
+        elif not self.place(tile):
+            self.reset()
 
     def offer_cells(self) -> None:
         """Nothing chosen yet and a tile may be laid: its cells lit, so one tap on a cell
@@ -84,16 +104,11 @@ class MapChoice:
         return tuple(turn for turn in self.entered[1].rotations() if table.rules.check(
             s, PlaceTile(s.current, cell[0], cell[1], turn.names())) is None)
 
-    def only_way(self, cell) -> Tile | None:
-        """The tile and turn when the engine offers one way only on `cell` (every tile of the
-        hand known, one fitting turn): nothing to ask."""
-        spot = self.spot(cell)
-        if spot is None or spot.implied is not None or len(spot.turns) != 1:
-            return None
-        return spot.turns[0]
-
     def spot(self, cell, tile: Tile | None = None) -> TileSpot | None:
         """How a tile may lie on `cell`: the one being placed, or `tile` (scanned now)."""
+        if tile is None and self.mode is not Pick.CELL:  # nothing picked: the whole hand
+            tile_spots = self._ask(self.screen.table.rules.tile_spots)
+            return next((spot for spot in tile_spots if spot.cell == cell), None)
         spots = self.spots if tile is None else self._ask(self.screen.table.rules.tile_spots,
                                                           tile)
         return next((spot for spot in spots if spot.cell == cell), None)
@@ -120,7 +135,7 @@ class MapChoice:
     def tapped(self, cell, point) -> None:
         if self.mode is Pick.CELL:
             if cell in self.city.cells_lit:
-                self.screen.ask_tile(cell)
+                self.screen.laying.lay(cell)
         elif self.mode is Pick.RIDE:
             self._ride_tapped(point)
         else:
@@ -150,8 +165,7 @@ class MapChoice:
                 self.ride_from(point)
             return
         if any(spot.cell == cell for spot in self._ask(self.screen.table.rules.tile_spots)):
-            self.place()
-            self.screen.ask_tile(cell)
+            self.screen.laying.lay(cell)
 
     # ---- what to do now ---------------------------------------------------------------------
 

@@ -15,21 +15,21 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from companion.app.i18n import _
 from companion.app.play_screen import PlayScreen
 from companion.app.why import Refusal
-from companion.app.widgets import Question
 from companion.app.marks import table_marks
 from .words import explain
 from companion.core.rules import Phase, RuleViolation
 from ..engine import Act, DrawTile, EndTurn, PlaceTile, TaxiRide, Tile, VanRide, Vehicle
 from ..engine.moves import VehicleSpot
 from .compete_dialog import CompeteDialog
-from .framing import Framing, cell_spot, point_spot
+from .framing import Framing, point_spot
+from .hand import HandStrip
+from .laying import Laying
 from .picking import MapChoice, Pick
 from .players import fill_players, seat_rgba
 from .tags import tile_from_value
 from .. import GAME_KIND
 from .tile_chooser import GAME
 from .setup_tiles import SetupTileDialog
-from .tile_dialog import TileDialog
 from .vehicle_dialog import VehicleDialog
 
 ACT_NAMES = {
@@ -62,6 +62,7 @@ class TraffiqPlayScreen(PlayScreen):
         self._seen = -1  # the moves the screen was last drawn for
         self._game = None  # and the game (its id in the store)
         self._declined = -1  # no new vehicle wanted, after this many moves
+        self.laying = Laying(self)
 
     @property
     def city(self):
@@ -72,6 +73,8 @@ class TraffiqPlayScreen(PlayScreen):
         self.choice = MapChoice(self)
         self.framing = Framing(self.ids.city)
         self.ids.city.on_tap = self.map_tapped
+        self.hand = HandStrip(self)
+        self.ids.hand_slot.add_widget(self.hand)
 
     def left(self) -> None:
         self._reset()
@@ -93,7 +96,7 @@ class TraffiqPlayScreen(PlayScreen):
         self.closed = [kind for kind, move in self.moves.items() if not move.open]
         if self.dialog is None and status.waiting_for is None and self.is_open(PlaceTile.type):
             self.choice.offer_cells()
-        self._show_hint()
+        self.show_hint()
         if status.waiting_for == "show_tile":  # every tile scanned: the setup tiles first
             if self.dialog is None:
                 self.ask_setup_tile(status.seat)
@@ -128,8 +131,9 @@ class TraffiqPlayScreen(PlayScreen):
         self.final_round = status.final_round and status.phase is Phase.FINAL_ROUND
         self.final_text = _("Final round: everyone has one last turn")
         fill_players(self.ids.players, table, rgba)
+        self.hand.show(s.seats[s.current].hand, self.choice.picked)
 
-    def _show_hint(self) -> None:
+    def show_hint(self) -> None:
         self.hint = self.choice.hint()
         self.picking = self.choice.mode is not Pick.NOTHING
 
@@ -170,18 +174,21 @@ class TraffiqPlayScreen(PlayScreen):
             return
         self.close_dialog()
         self.framing.restore()
-        self._show_hint()
+        self.show_hint()
 
     def choose_ride(self, vehicle: Vehicle) -> None:
         self._reset()
         self.choice.ride(vehicle)
-        self._show_hint()
+        self.show_hint()
 
     def map_tapped(self, cell, point) -> None:
         if self.table is None or self.dialog is not None:
             return
+        standing = self.table.state.vehicles.get(point) if point is not None else None
+        if standing is None and self.laying.tapped(cell):  # the tile just laid: corrected
+            return
         self.choice.tapped(cell, point)
-        self._show_hint()
+        self.show_hint()
 
     # ---- the player's moves ----------------------------------------------------------------
 
@@ -198,14 +205,15 @@ class TraffiqPlayScreen(PlayScreen):
             self.ids.map_message.hide()  # "Scan the tile you drew" is answered
 
     def end_turn(self) -> None:
-        if any(self.is_open(kind) for kind in ACTIONS):
-            Question(_("End your turn now? The actions left are given up."), _("End turn"),
-                     self._end_turn, _("Keep playing")).open(animation=False)
-            return
-        self._end_turn()
+        """Ended at the tap (an action left: said, and Undo takes it back)."""
+        given_up = any(self.is_open(kind) for kind in ACTIONS)
+        if self._end_turn() and given_up:
+            self.show_message(_("Turn ended: the actions left were given up. Not so? Undo "
+                                "takes it back."), "map_message", good=True)
 
-    def _end_turn(self) -> None:
-        App.get_running_app().submit(EndTurn(self.table.state.current), "map_message")
+    def _end_turn(self) -> bool:
+        return bool(App.get_running_app().submit(EndTurn(self.table.state.current),
+                                                 "map_message"))
 
     def fit_map(self) -> None:
         self.city.fit()
@@ -266,23 +274,18 @@ class TraffiqPlayScreen(PlayScreen):
             self.choice.remember(Tile.parse(last.edges), undone=True)  # its sides not asked again
         super().undo()
 
-    def ask_tile(self, cell) -> None:
-        """A tile for this cell: placed at once where the engine offers one way only (said,
-        and Undo takes it back), else the question."""
-        tile = self.choice.only_way(cell)
-        if tile is not None:
-            self.place_tile(cell, tile, said=_("The tile placed the only way it fits here. "
-                                               "Not so? Undo takes it back."))
-            return
-        self._open(TileDialog(self, cell), [cell_spot(cell)], 0.44)
+    def open_tile_dialog(self, dialog, spots) -> None:  # the tile just laid, corrected
+        self._open(dialog, spots, 0.44)
 
-    def place_tile(self, cell, tile: Tile, said: str = "") -> None:
+    def place_tile(self, cell, tile: Tile, said: str = "") -> bool:
         self.close_dialog()
         action = PlaceTile(self.table.state.current, cell[0], cell[1], tile.names())
         if not App.get_running_app().submit(action, "map_message"):
             self.city.ghost = None
-        elif said:
+            return False
+        if said:
             self.show_message(said, "map_message", good=True)
+        return True
 
     def ask_vehicle(self, point) -> None:
         table = self.table

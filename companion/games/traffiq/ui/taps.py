@@ -66,13 +66,8 @@ async def tap_question(d, text: str) -> None:
 
 
 async def tap_cell(d, cell) -> None:
-    play = play_screen(d)
-    city = play.ids.city
-    x, y = city.to_window(*city.cell_pos(cell))
-    message = play.ids.map_message  # a note over the map (a tap there only dismisses it):
-    await d.wait_for(lambda: message.opacity <= 0 or not message.collide_point(  # read first
-        *message.to_widget(x, y)), timeout=8, what="the note over the cell read")
-    await d.tap_at(x, y)
+    city = play_screen(d).ids.city  # a note over the map passes the tap on to it
+    await d.tap_at(*city.to_window(*city.cell_pos(cell)))
 
 
 async def tap_point(d, point) -> None:
@@ -99,42 +94,91 @@ def same(done, planned) -> bool:
 # ---- every move by touch ------------------------------------------------------------------
 
 
+def _index(turns, tile: Tile) -> int | None:
+    return next((i for i, turn in enumerate(turns) if turn.edges == tile.edges), None)
+
+
+def placement_plan(rules, state, action) -> tuple[object, int]:
+    """The fewest taps a tile placement needs on the screens, and the tile of the hand to pick
+    first (None: the cell tap's likeliest will do; `UNSEEN`: the tile nobody saw). The lit cell
+    lays the first way the engine offers there (a known tile's first fitting turn, else an
+    unseen tile with the guessed sides); a tap on the tile laid turns a known tile (a hand of
+    known tiles only) or opens its sides: a tab, the turns or the sides that differ, Place."""
+    from .picking import UNSEEN
+    cell, wanted = (action.x, action.y), Tile.parse(action.edges)
+    spot = next(s for s in rules.tile_spots(state, action.seat) if s.cell == cell)
+    guessed = rules.likely_edges(state, cell)
+    differ = (sum(i is None and e is not g for i, e, g in zip(spot.implied, wanted.edges, guessed))
+              if spot.implied is not None else 0)
+    unseen_cost = 2 + (2 + differ if differ else 0)  # picked: "?", the cell, its sides
+    at = _index(spot.turns, wanted)
+    if at is None:  # a tile nobody saw
+        if not spot.turns:
+            return None, 1 + (2 + differ if differ else 0)
+        return UNSEEN, unseen_cost
+    whole = 1 + at if spot.implied is None else (1 if at == 0 else 3 + at)
+    own = next(t for t in state.seats[action.seat].hand if t is not None and t.same_tile(wanted))
+    picked = next(s for s in rules.tile_spots(state, action.seat, own) if s.cell == cell)
+    alone = 2 + _index(picked.turns, wanted)
+    return (own, alone) if alone < whole else (None, whole)
+
+
 async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
-    """The lit cell tapped (the action's button only when the cells are not lit yet); the
-    tile placed at once where the engine offers one way only, else the question: a known
-    tile turned until it lies as on the table, an unseen one's sides that differ from the
-    pre-selected guess tapped; then Place."""
+    """The tile of the hand picked where that saves taps, the lit cell tapped (the action's
+    button only when the cells are not lit yet): the likeliest tile laid at once. Then, until
+    it lies as on the table, a tap on it turns it, or opens its sides (see `placement_plan`)."""
     play, table = play_screen(d), d.app.table
     cell, stored = (action.x, action.y), len(table.actions)
     city = play.ids.city
+    pick, _fewest = placement_plan(table.rules, table.state, action)
     if not await _lit(d, cell):
         await d.tap_id(PLAY, "place")
+    if pick is not None:
+        await d.tap(next(item for item in play.hand.children if item.tile == pick))
     await d.wait_for(lambda: cell in city.cells_lit, what="the lit cells")
     if shots:
         await d.audit(f"{shots}-cells")
     await tap_cell(d, cell)
-    await d.wait_for(lambda: dialog_kind(d) == "tile" or len(table.actions) > stored,
-                     what="the tile question or the tile placed")
-    if len(table.actions) > stored:
-        return  # one way only: placed at the tap
-    dialog = play.dialog
+    await d.wait_for(lambda: len(table.actions) > stored, what="the tile laid")
+    wanted = tuple(action.edges)
+    for _tap in range(8):
+        if tuple(table.actions[-1].edges) == wanted and play.dialog is None \
+                or dialog_kind(d) == "vehicle" and tuple(table.actions[-1].edges) == wanted:
+            return
+        if dialog_kind(d) != "tile":
+            await tap_cell(d, cell)  # the tile just laid: turned, or its sides asked
+            await d.frames()
+            continue
+        await _correct_in_dialog(d, action, shots)
+        await d.frames()
+    raise AssertionError(f"the tile on {cell} never lay as {wanted}")
+
+
+async def open_laid_tile(d, cell) -> None:
+    """A tap on the tile just laid whose hand may hold an unseen tile: its question opens."""
+    await tap_cell(d, cell)
+    await d.wait_for(lambda: dialog_kind(d) == "tile", what="the laid tile's question")
+
+
+async def _correct_in_dialog(d, action, shots) -> None:
+    """The tile laid, corrected in its question: a known tile turned to its own turn, else the
+    other tile's tab and the sides that differ; then Place."""
+    dialog = play_screen(d).dialog
     wanted = tuple(action.edges)
     if any(tuple(turn.names()) == wanted for turn in dialog.chooser.turns):
-        # a tile whose sides are known (scanned): turned until it lies as on the table
         for _turn in range(len(dialog.chooser.turns)):
             if dialog.chooser.tile is not None and tuple(dialog.chooser.tile.names()) == wanted:
                 break
             await tap_dialog(d, _("Turn the tile"))
-        await tap_dialog(d, _("Place"))
-        return
-    if dialog.tabs is not None:  # not the scanned tile: another one, its sides tapped
-        await d.tap(dialog.tabs[1])
-    edges = Tile.parse(action.edges).edges
-    for side, edge in enumerate(edges):
-        if dialog.chooser.implied[side] is None and dialog.chooser.chosen[side] is not edge:
-            await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
+    else:
+        if dialog.tabs is not None and dialog.tabs[1].state != "down":
+            await d.tap(dialog.tabs[1])
+        edges = Tile.parse(action.edges).edges
+        for side, edge in enumerate(edges):
+            if dialog.chooser.implied[side] is None and dialog.chooser.chosen[side] is not edge:
+                await d.tap(dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
     if shots:
-        await d.audit(f"{shots}-dialog")
+        await d.audit(f"{shots}-corrected")
     await tap_dialog(d, _("Place"))
 
 
@@ -199,10 +243,7 @@ async def end_turn_by_touch(d) -> None:
         await d.frames()
         if d.app.table.state.done == [] or play_screen(d).ids.end_turn.closed:
             return  # both actions were taken: declining ended the turn
-    await d.tap_id(PLAY, "end_turn")
-    await d.frames()
-    if any(type(w).__name__ == "Question" for w in open_dialogs(d)):
-        await tap_question(d, _("End turn"))
+    await d.tap_id(PLAY, "end_turn")  # ended at the tap: Undo takes it back
 
 
 async def scan_tile(d, edges) -> None:

@@ -1,9 +1,11 @@
-"""Where a district tile goes: its free sides tapped (or a scanned tile turned), then Place.
+"""The tile just laid, corrected: its free sides tapped (or a scanned tile turned), then Place.
 
-The sides the matching rule sets, and the ways a tile seen going into the hand may lie, are the
-engine's (`Traffiq.tile_spots`); the dialog only shows them. When the hand holds both a scanned
-tile that fits the cell and a tile nobody saw (the tiles dealt at setup), the scanned one is
-offered first and a second tab sets another tile's sides."""
+A tap on a lit cell lays the likeliest tile at once (`laying`); a tap on that tile opens this
+question, pre-set to the tile as laid, when the hand may hold a tile nobody saw. The sides the
+matching rule sets, and the ways a tile seen going into the hand may lie, are the engine's
+(`Traffiq.tile_spots`); the dialog only shows them. When the hand holds both a scanned tile that
+fits the cell and a tile nobody saw (the tiles dealt at setup), a first tab turns the scanned one
+and a second sets another tile's sides."""
 
 from __future__ import annotations
 
@@ -24,18 +26,12 @@ from .tile_chooser import TileChooser
 class TileDialog(TraffiqDialog):
     """One cell lit on the map; the tile as it will lie there drawn on it as it is chosen."""
 
-    def __init__(self, screen, cell):
+    def __init__(self, screen, cell, spot, laid: Tile):
         super().__init__("tile")
-        self.screen, self.cell = screen, cell
+        self.screen, self.cell, self.laid = screen, cell, laid
         self.heading = self.title("")
-        spot = screen.choice.spot(cell)
-        self.turns = tuple(spot.turns) if spot is not None else ()
-        self.implied = spot.implied if spot is not None else None
-        # sides entered before for a tile nobody saw: offered as a known tile, not asked again
-        self.entered = bool(not self.turns and self.implied is not None
-                            and screen.choice.entered_turns(cell))
-        if self.entered:
-            self.turns = screen.choice.entered_turns(cell)
+        self.turns = tuple(spot.turns)
+        self.implied = spot.implied
         self.tabs = self._tabs() if self.turns and self.implied is not None else None
         self.note = Factory.Note(font_size=sp(15))
         if self.tabs is None:  # with the tabs the note would not fit at 800×480: they say it
@@ -50,9 +46,12 @@ class TileDialog(TraffiqDialog):
         for button in (self.turn, self.cancel, self.place):
             row.add_widget(button)
         self.box.add_widget(row)
-        if self.turns or self.implied is None:  # a scanned tile that fits here comes first
+        known = any(turn.edges == laid.edges for turn in self.turns)
+        if self.tabs is not None:
+            self.use_scanned(known)
+        elif known:
             self._known(self.turns)
-        else:  # only a tile nobody saw: its sides tapped, the likely ones pre-selected
+        else:  # a tile nobody saw: its sides as laid, one tap changes one
             self._free()
         self.refresh_texts()
 
@@ -73,16 +72,19 @@ class TileDialog(TraffiqDialog):
     def use_scanned(self, scanned: bool) -> None:
         """A tab tapped: the scanned tile's turns, or another tile's sides to tap."""
         if scanned:
-            self.chooser.set_known(list(self.turns))
+            self._known(self.turns)
         else:
             self._free()
         for tab, down in zip(self.tabs, (scanned, not scanned)):
             tab.state = "down" if down else "normal"
 
     def _free(self) -> None:
-        """A tile nobody saw: each free side pre-set to the engine's guess (`likely_edges`)."""
+        """A tile nobody saw: each free side as laid (the engine's guess, or the tile a scan
+        said), one tap on a chip changes it."""
+        laid = self.laid.edges if not self.turns or self.laid not in self.turns else None
         table = self.screen.table
-        self.chooser.set_free(self.implied, table.rules.likely_edges(table.state, self.cell))
+        self.chooser.set_free(self.implied, laid or table.rules.likely_edges(table.state,
+                                                                              self.cell))
 
     def _known(self, turns) -> None:
         if not turns:
@@ -90,6 +92,9 @@ class TileDialog(TraffiqDialog):
                                              GAME_KIND), "map_message")  # with its Why?
             return
         self.chooser.set_known(list(turns))
+        here = next((i for i, t in enumerate(turns) if t.edges == self.laid.edges), 0)
+        for _turn in range(here):  # as laid
+            self.chooser.turn()
 
     def scanned(self, tile: Tile) -> None:
         """A tile scanned while the dialog is open: it lies in one of its fitting turns."""
@@ -111,8 +116,7 @@ class TileDialog(TraffiqDialog):
                                "colour to change one (or scan the tile). Sides touching the "
                                "map are set: they must match.")
         if self.tabs is not None:
-            self.tabs[0].text = (_("The tile you entered: turn it") if self.entered
-                                 else _("A tile you scanned: turn it"))
+            self.tabs[0].text = _("A tile you scanned: turn it")
             self.tabs[1].text = _("Another tile: tap its sides")
         self.turn.text = _("Turn the tile")
         self.cancel.text = _("Cancel")
@@ -127,14 +131,12 @@ class TileDialog(TraffiqDialog):
         self.screen.city.ghost = (self.cell, tuple(chooser.chosen))
 
     def _cancel(self) -> None:
-        """Back out; sides tapped for a tile nobody saw are kept for its next cell."""
-        tile, table = self.chooser.tile, self.screen.table
-        if tile is not None and not self.chooser.turns \
-                and tile.edges != table.rules.likely_edges(table.state, self.cell):
-            self.screen.choice.remember(tile)
-        self.screen.cancel()
+        """Back out: the tile stays as laid."""
+        self.screen.city.ghost = None
+        self.screen.cancel()  # and a question the tile left open (a new vehicle) again
 
     def _place(self) -> None:
         tile = self.chooser.tile
         if tile is not None:
-            self.screen.place_tile(self.cell, tile)
+            self.screen.city.ghost = None
+            self.screen.laying.replace(tile)

@@ -32,6 +32,13 @@ class VehicleDialog(TraffiqDialog):
         self.box.add_widget(self.undo)
         self.refresh_texts()
 
+    def on_touch_down(self, touch) -> bool:
+        """The map beside the question stays live for one thing: a tap on the tile just laid
+        corrects it (its turn or sides) before the vehicle is chosen."""
+        if not self.collide_point(*touch.pos) and self.screen.laying.tapped_at(touch.pos):
+            return True
+        return super().on_touch_down(touch)
+
     @property
     def points(self) -> list:
         """The points the tile completed, each once, as the engine lists them."""
