@@ -148,13 +148,14 @@ GALLERY = (
      "reason"),
     ("traffiq-place-cells.png", TQ, "tq-place-cells", "Placing a tile: the cells where it "
      "fits are lit"),
-    ("traffiq-tile.png", TQ, "tq-tile", "The tile's free sides"),
+    ("traffiq-tile.png", TQ, "tq-tile", "The tile just laid, tapped: its free sides"),
     ("traffiq-vehicle.png", TQ, "tq-vehicle", "A crossing completed: a taxi, a van or no "
      "vehicle"),
     ("traffiq-ride.png", TQ, "tq-ride", "A taxi ride: the points it can reach"),
     ("traffiq-compete.png", TQ, "tq-compete", "Before competing: the vehicles that would "
      "go back"),
-    ("traffiq-end-turn.png", TQ, "tq-end-turn", "End turn with actions left asks first"),
+    ("traffiq-end-turn.png", TQ, "tq-end-turn", "End turn with actions left: ended at the "
+     "tap, Undo takes it back"),
     ("traffiq-final-round.png", TQ, "tq-final-round", "The final round"),
     ("traffiq-results.png", TQ, "tq-results", "The results: vans and taxis on the map, "
      "the winner and why"),
