@@ -69,8 +69,21 @@ class Laying:
         tile, said = found
         table = self.screen.table
         spot = self.screen.choice.spot(cell)
-        if self.screen.place_tile(cell, tile, said):
-            self.laid = Laid(cell, spot, table.game_id, len(table.actions))
+        # known before the move is stored: the screen's answer to it (a new vehicle's question)
+        # keeps this tile in sight
+        self.laid = Laid(cell, spot, table.game_id, len(table.actions) + 1)
+        if not self.screen.place_tile(cell, tile, said):
+            self.laid = None
+        self.mark()
+
+    def mark(self) -> None:
+        """The tile just laid framed on the map while a tap on it corrects it."""
+        laid = self.laid
+        self.screen.city.laid = laid.cell if laid and self.correctable(laid.cell) else None
+
+    def in_sight(self) -> list:
+        """The map spot of the tile just laid, to keep in sight beside a question."""
+        return [cell_spot(self.screen.city.laid)] if self.screen.city.laid is not None else []
 
     def pick(self, tile) -> None:
         """A tile of the hand tapped (HandStrip): only the cells where it fits lit, a tap
@@ -138,6 +151,6 @@ class Laying:
             return
         if not App.get_running_app().undo("map_message"):
             return
-        if screen.place_tile(laid.cell, tile, _("The tile now lies as shown. Not so? Tap it "
-                                                "again (or Undo).")):
-            self.laid = Laid(laid.cell, laid.spot, laid.game, len(screen.table.actions))
+        screen.place_tile(laid.cell, tile, _("The tile now lies as shown. Not so? Tap it again "
+                                             "(or Undo)."))
+        self.mark()

@@ -156,6 +156,7 @@ class CityView(StencilView):
     chosen = ObjectProperty(None, allownone=True)  # a point: the vehicle chosen to ride
     doomed = ListProperty([])  # points whose vehicles competing would remove
     ghost = ObjectProperty(None, allownone=True)  # (cell, edges) of a tile being placed
+    laid = ObjectProperty(None, allownone=True)  # the cell of the tile just laid (tappable)
     reserve_top = NumericProperty(0)  # px covered by a bar over the map, kept clear by fit()
     reserve_bottom = NumericProperty(0)
 
@@ -191,7 +192,7 @@ class CityView(StencilView):
                   marks=self._draw_vehicles,
                   cells_lit=self._redraw_overlay, points_lit=self._redraw_overlay,
                   chosen=self._redraw_overlay, doomed=self._redraw_overlay,
-                  ghost=self._redraw_overlay)
+                  ghost=self._redraw_overlay, laid=self._redraw_overlay)
 
     # ---- where the map is ----------------------------------------------------------------
 
@@ -376,6 +377,9 @@ class CityView(StencilView):
         for x, y in self.cells_lit:
             shapes.rect((1, 1, 1, 0.16), x + 0.06, -y - 0.94, x + 0.94, -y - 0.06)
             shapes.frame((1, 1, 1, 0.9), x + 0.06, -y - 0.94, x + 0.94, -y - 0.06, 0.05)
+        if self.laid is not None:  # a tap on it turns it or asks its sides
+            x, y = self.laid
+            shapes.frame((1, 0.85, 0.1, 1), x + 0.02, -y - 0.98, x + 0.98, -y - 0.02, 0.05)
         if self.ghost is not None:
             (x, y), edges = self.ghost
             draw_tile(shapes, x, -y - 1, 1, edges, alpha=0.9)

@@ -53,8 +53,7 @@ class TraffiqPlayScreen(PlayScreen):
     final_text = StringProperty("")
     picking = BooleanProperty(False)  # a tile's cell or a ride is being chosen on the map
     closed = ListProperty([])  # the kinds of move the engine says are not open now
-    # for the layout's buttons
-    place_kind, taxi_kind, van_kind = PlaceTile.type, TaxiRide.type, VanRide.type
+    place_kind, taxi_kind, van_kind = PlaceTile.type, TaxiRide.type, VanRide.type  # buttons
     draw_kind, end_kind = DrawTile.type, EndTurn.type
 
     def __init__(self, **kwargs):
@@ -114,6 +113,7 @@ class TraffiqPlayScreen(PlayScreen):
         city.marks = table_marks(table)
         city.tiles = dict(table.state.tiles)
         city.vehicles = dict(table.state.vehicles)
+        self.laying.mark()
         if new_game:
             city.fit()
 
@@ -296,7 +296,8 @@ class TraffiqPlayScreen(PlayScreen):
         self.close_dialog()
         self.city.points_lit = points
         self.city.chosen = point
-        self._open(VehicleDialog(self, point, spots), [point_spot(p) for p in points], 0.6)
+        self._open(VehicleDialog(self, point, spots),
+                   [point_spot(p) for p in points] + self.laying.in_sight(), 0.6)
 
     def decline_vehicle(self) -> None:
         """No new vehicle: the turn goes on (or ends, both actions taken)."""
@@ -313,8 +314,7 @@ class TraffiqPlayScreen(PlayScreen):
         self.compete_or_go(action, back=lambda: self.ask_vehicle(point))
 
     def compete_or_go(self, action, back) -> None:
-        """Before competing: which vehicles would go back; confirm or skip. Nothing to win:
-        the move is made at once."""
+        """Before competing: what would go back, confirm or skip (nothing to win: at once)."""
         table = self.table
         try:
             outcome = table.rules.preview(table.state, action)

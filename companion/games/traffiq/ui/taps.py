@@ -87,7 +87,7 @@ def same(done, planned) -> bool:
     """The stored move is the planned one; competing where it removes nothing is no matter."""
     a, b = done.to_json(), planned.to_json()
     if a.get("compete") != b.get("compete"):
-        a.pop("compete"), b.pop("compete")
+        a.pop("compete", None), b.pop("compete", None)
     return a == b
 
 
@@ -146,6 +146,9 @@ async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
                 or dialog_kind(d) == "vehicle" and tuple(table.actions[-1].edges) == wanted:
             return
         if dialog_kind(d) != "tile":
+            x, y = city.to_window(*city.cell_pos(cell))
+            if play.dialog is not None and play.dialog.children[0].collide_point(x, y):
+                raise AssertionError(f"the tile laid on {cell} is under the question")
             await tap_cell(d, cell)  # the tile just laid: turned, or its sides asked
             await d.frames()
             continue
@@ -254,8 +257,12 @@ async def scan_tile(d, edges) -> None:
 
 
 async def act(d, action, shots: str | None = None) -> None:
-    """One move, made the way a player makes it on the screen."""
+    """One move, made the way a player makes it on the screen (a new vehicle the player
+    leaves off the map declined first: the question stands beside the map until answered)."""
     kind = action.type
+    if dialog_kind(d) == "vehicle" and kind not in ("place_vehicle", "end_turn"):
+        await tap_dialog(d, _("No vehicle"))
+        await d.frames()
     if kind == "place_tile":
         await place_tile_by_touch(d, action, shots)
     elif kind in ("taxi_ride", "van_ride"):
