@@ -30,6 +30,7 @@ MARGIN_WIDE, MARGIN_TALL = 75, 40  # board px round the outer locations: names a
 # coins tall
 BIG_ENOUGH = 0.6  # px a board px: the play map's scale at 800x480 (0.65) holds every name and
 # badge clear of the others
+MIN_SIDE = 120  # px: a map box smaller than this is not laid out yet (Kivy's 100x100 default)
 LABEL_PX = 15  # the map's names: readable at arm's length on the Pi's 7" screen
 NAME_GAPS = (1.0, 4.0, 7.0)  # px from a dot's rim to its name's box: the nearer first
 BADGE_AT = {0: (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78, 0.45, 0.55, 0.35, 0.65, 0.15, 0.85),
@@ -216,8 +217,8 @@ class BoardView(Widget):
         after a claim or a new size; a selected route or a ticket's path is drawn over it."""
         self.canvas.clear()
         self._segments.clear()
-        if self.board is None or self.width < 10 or self.height < 10:
-            return
+        if self.board is None or self.width < MIN_SIDE or self.height < MIN_SIDE:
+            return  # (a size on the way to its place in a layout: placing labels costs a second)
         size = (int(self.width), int(self.height))
         taxis = (tuple(sorted(self.owners.items())), tuple(self.colours), tuple(self.marks),
                  self._corner())
