@@ -524,7 +524,7 @@ async def score_only_game(d, args):
     d.record("players", list(players))
 
 
-async def tour(d, args, full: bool = True):
+async def tour(d, args):
     """Every screen and dialog, each screenshotted and audited (positions reached with --fast
     moves: only the taps that open a screen or a dialog are done by touch)."""
     playout = make_playout(args.seed)
@@ -565,17 +565,16 @@ async def tour(d, args, full: bool = True):
     await tap_text(d, _("Cancel"))
     await d.audit("play")
 
-    if full:
-        await d.tap_id("ttr_nyc_play", "home")
-        await d.audit("home_resume")
-        await d.tap_id("home", "resume")
-        await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the game again")
-        i = await advance(d, log, i, lambda: len(d.app.table.actions) >= 40 and
-                          at_turn_start(d), "the middle of the game")
-        await d.audit("play_midgame")
-        i = await advance(d, log, i, lambda: d.app.table.status.final_round and
-                          at_turn_start(d), "the final round")
-        await d.audit("final_round")
+    await d.tap_id("ttr_nyc_play", "home")
+    await d.audit("home_resume")
+    await d.tap_id("home", "resume")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_play", what="the game again")
+    i = await advance(d, log, i, lambda: len(d.app.table.actions) >= 40 and
+                      at_turn_start(d), "the middle of the game")
+    await d.audit("play_midgame")
+    i = await advance(d, log, i, lambda: d.app.table.status.final_round and
+                      at_turn_start(d), "the final round")
+    await d.audit("final_round")
     i = await advance(d, log, i, lambda: d.app.table.status.phase is Phase.SCORING,
                       "the scoring")
     await d.wait_for(lambda: d.app.root.current == "ttr_nyc_scoring", what="the scoring screen")
@@ -590,31 +589,29 @@ async def tour(d, args, full: bool = True):
     await d.wait_for(lambda: d.app.root.current == "home", what="Home")
     await d.tap_id("home", "history")
     await d.audit("history")
-    if full:
-        games = list(reversed(screen(d, "history").ids.games.children))
-        await d.tap(games[0])
-        await d.wait_for(lambda: d.app.root.current == "game_log", what="the game's log")
-        await d.audit("game_log")
-        await d.tap_id("game_log", "back")
+    games = list(reversed(screen(d, "history").ids.games.children))
+    await d.tap(games[0])
+    await d.wait_for(lambda: d.app.root.current == "game_log", what="the game's log")
+    await d.audit("game_log")
+    await d.tap_id("game_log", "back")
     await d.tap_id("history", "back")
     await d.tap_id("home", "settings")
     await d.audit("settings")
     await d.tap_id("settings", "back")
 
-    if full:
-        players, routes, _tickets = read_score_only_example()
-        await open_new_game(d, "ttr-nyc", "score_only", audit=True)
-        await fill_new_game(d, players, mode="score_only")
-        await d.audit("new_game_score_only")
-        await d.tap_id("new_game", "start")
-        await d.wait_for(lambda: d.app.root.current == "ttr_nyc_score_only", what="the score-only map")
-        from companion.games.ttr_nyc.engine import PlaceRoute
-        for seat in routes:
-            for route_id in routes[seat]:
-                d.app.table.submit(PlaceRoute(seat, route_id))
-        await d.audit("score_only")
-        await d.tap_id("ttr_nyc_score_only", "to_tickets")
-        await d.audit("score_only_tickets")
+    players, routes, _tickets = read_score_only_example()
+    await open_new_game(d, "ttr-nyc", "score_only", audit=True)
+    await fill_new_game(d, players, mode="score_only")
+    await d.audit("new_game_score_only")
+    await d.tap_id("new_game", "start")
+    await d.wait_for(lambda: d.app.root.current == "ttr_nyc_score_only", what="the score-only map")
+    from companion.games.ttr_nyc.engine import PlaceRoute
+    for seat in routes:
+        for route_id in routes[seat]:
+            d.app.table.submit(PlaceRoute(seat, route_id))
+    await d.audit("score_only")
+    await d.tap_id("ttr_nyc_score_only", "to_tickets")
+    await d.audit("score_only_tickets")
 
 
 async def audit_selftest(d, args):

@@ -248,39 +248,6 @@ async def rotw_teach_city(d, args):
     await d.audit("rotw_scanned_build")
 
 
-async def rotw_four_players(d, args):
-    """The main screens with four players (the most rows under the network)."""
-    await rotw_screens(d, args, players=4)
-
-
-async def rotw_screens(d, args, players: int = 2):
-    """The main screens in the language given (--language): positions entered at once, only
-    the taps that open a screen or a question done by touch."""
-    playout = make_playout(args.seed, players)
-    log = playout.log
-    d.record("language", d.app.language)
-    await start_game(d, playout)
-    await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
-    await d.audit("rotw_setup")
-    table = d.app.table
-    stop = next(i for i, a in enumerate(log) if i > 40 and a.type == "build")
-    for action in log[:stop]:
-        table.submit(action)
-    await d.frames(0.3)
-    await d.audit("rotw_play")
-    await tap_action(d, "build")
-    await d.audit("rotw_build_city")
-    await tap_dialog(d, _("Cancel"))
-    await act(d, log[stop])
-    await d.wait_for(lambda: dialog_kind(d) == "goods", what="the goods question")
-    await d.audit("rotw_draw_goods")
-    for action in log[stop + 1:]:
-        table.submit(action)
-    await d.wait_for(lambda: d.app.root.current == "rotw_scoring", what="the scoring screen")
-    await d.audit("rotw_results")
-    d.record("results", results_seen(d, playout))
-
-
 async def rotw_resume(d, args):
     """Home in the middle of a game, then Resume: the same game, at the same question."""
     playout = make_playout(args.seed)

@@ -7,6 +7,8 @@ and checked by audit.py: touch targets of 48 px, text that fits and is never bro
 titles / winner lines / names never ellipsized, no two widgets overlapping, nothing outside the
 window, readable contrast. Any finding fails the test, except the app bugs listed (with the
 reason) in test_ui.py's KNOWN table (empty), which make it an expected failure (xfail).
+Railways' tour plays its game with four players: its results table and chart must show the
+engine's totals at every size.
 
 1024×600 and 720×1280 start as the kiosk does, `--fullscreen` on an X screen of that size with
 no window manager; 800×480 and 1280×720 are windows (`--size`) on a larger screen.
@@ -32,6 +34,7 @@ from pathlib import Path
 
 import pytest
 
+from test_rotw_ui import judge_results as judge_rotw_results
 from test_ui import judge_audits
 
 
@@ -194,6 +197,8 @@ def test_every_screen_and_dialog_passes_the_audit(tours, game, size):
     assert not missing, f"stops never reached: {missing}"
     for stop in report["stops"]:
         assert (run.shots / f"{stop}.en-{size}.png").is_file(), stop
+    if game == "rotw-card-game":  # the results table four players wide shows their totals
+        judge_rotw_results(report["results"], report["results"]["planned_totals"])
     names = [f"{stop}.{language}" for stop in report["stops"] for language in AUDITED_IN[size]]
     judge_audits(report, names, kinds=KINDS)
 

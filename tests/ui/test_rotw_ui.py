@@ -94,15 +94,6 @@ def test_home_and_resume_mid_game(run_scenario):
     judge_audits(report, ["rotw_home_resume"])
 
 
-def test_four_players(run_scenario):
-    """Four players' rows under the network, and a results table four players wide."""
-    run = run_scenario("rotw_four_players", seed=3).check()
-    judge_audits(run.report, ["rotw_setup", "rotw_play", "rotw_build_city", "rotw_draw_goods",
-                              "rotw_results"])
-    results = run.report["results"]
-    judge_results(results, results["planned_totals"])
-
-
 def test_family_game_chosen_in_new_game(run_scenario):
     """The family rules, chosen by touch in New game: Deliver, Locomotive and restocking are
     off, the game is played to its scoring."""
