@@ -444,6 +444,29 @@ async def rotw_fewest_taps(d, args):
     d.record("taps", taps)
 
 
+def label_clashes(network, state) -> list[str]:
+    """The network's labels as drawn that overlap: a city's id or a link's tag over another
+    id or tag, over a city's dot or over its demand symbol."""
+    prints = network.footprints
+    ids = [f for f in prints.texts() if f.name in state.cities]
+    tags = [f for f in prints.drawn if f.kind == "shape" and f.name.startswith("tag ")]
+    dots = [f for f in prints.drawn if f.kind == "shape" and f.name.split()[0] in
+            ("city", "demand")]
+    labels = ids + tags
+    found = [f"{a.name} over {b.name}" for i, a in enumerate(labels) for b in labels[i + 1:]
+             if a.overlaps(b)]
+    found += [f"{a.name} over {b.name}" for a in labels for b in dots if covers(a, b)]
+    return found
+
+
+def covers(label, dot, slack: float = 2.0) -> bool:
+    """A label's box over a round dot (drawn as the square round it): nearer its middle than
+    its radius."""
+    from companion.app.label_placer import Box
+    (cx, cy), r = dot.centre, dot.w / 2
+    return Box(label.x, label.y, label.w, label.h).gap_to(cx, cy) < r - slack
+
+
 async def rotw_late_targets(d, args):
     """A 2-player and then a 4-player game played to its final round (submitted at once), the
     play screen audited there: every city a finger taps is reached by at least 48 px."""
@@ -462,7 +485,41 @@ async def rotw_late_targets(d, args):
         network = play(d).ids.network
         d.record(f"cities_{players}p", len(table.state.cities))
         d.record(f"targets_{players}p", [round(w) for _c, w in network.tap_targets()])
+        d.record(f"clashes_{players}p", label_clashes(network, table.state))
+        d.record(f"radius_{players}p", round(network.radius()))
         await d.audit(f"rotw_late_{players}p")
+        if players == 4:
+            d.record("pinched", await pinch_and_drag(d, network))
+
+
+async def pinch_and_drag(d, network) -> dict:
+    """Two fingers spread over the network's middle (it zooms), one drags it, a tap on a city
+    there still reaches it; then Show all fits it again."""
+    from kivy.tests.common import UnitTestTouch
+    x, y = network.to_window(*network.center)
+    a, b = UnitTestTouch(x - 30, y), UnitTestTouch(x + 30, y)
+    a.touch_down()
+    b.touch_down()
+    for step in range(1, 11):
+        b.touch_move(x + 30 + 9 * step, y)
+        await d.frames(0.02)
+    b.touch_up()
+    a.touch_up()
+    drag = UnitTestTouch(x, y)
+    drag.touch_down()
+    for step in range(1, 6):
+        drag.touch_move(x + 8 * step, y)
+    drag.touch_up()
+    await d.frames(0.3)
+    seen = {"scale": round(network.scale_px, 2), "radius": round(network.radius()),
+            "targets": [round(w) for _c, w in network.tap_targets()],
+            "button": network.fit_button is not None}
+    await d.audit("rotw_late_4p_zoomed")
+    if network.fit_button is not None:
+        await d.tap(network.fit_button)
+        await d.frames(0.3)
+    seen["fitted"] = network.scale_px == 1.0 and network.fit_button is None
+    return seen
 
 
 async def rotw_build_flow(d, args):

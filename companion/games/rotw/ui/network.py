@@ -10,34 +10,32 @@ from __future__ import annotations
 
 import math
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.factory import Factory
+from kivy.graphics import Canvas, Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
-from kivy.uix.widget import Widget
+from kivy.uix.stencilview import StencilView
 
 from companion.app import symbols
-from companion.app.footprints import Footprint, Footprints
+from companion.app.footprints import Footprints
+from companion.app.i18n import _
 from companion.app.marks import player_marks
+from companion.app.pan_zoom import PanZoom
+from companion.app.theme import touch as finger
 
 from . import network_labels as labels
 from .colours import GOODS_RGBA, PLAYER_RGBA
+from .network_pieces import (GOODS_INK, GOODS_SYMBOL, RAIL_RGBA, demand_radius, demand_spot,
+                             draw_goods, draw_points)
 
-from ..engine import GOODS, START
+from ..engine import START
 from ..engine.box import ANY_GOODS_VALUE
 
-RAIL_RGBA = {
-    "purple": (0.58, 0.32, 0.80, 1),
-    "light_green": (0.56, 0.86, 0.36, 1),
-    "brown": (0.58, 0.36, 0.18, 1),
-    "orange": (0.98, 0.55, 0.10, 1),
-    "white": (0.95, 0.95, 0.95, 1),
-}
-GOODS_INK = {"blue": (1, 1, 1, 1), "red": (1, 1, 1, 1), "black": (1, 1, 1, 1),
-             "yellow": (0.1, 0.1, 0.1, 1)}
-DEMAND_ANGLE = math.radians(160)
-GOODS_SYMBOL = {"blue": "disc", "red": "diamond", "black": "square", "yellow": "bar"}  # for
-# colour-blind players: on each cube and on each city's rim (companion.app.symbols)
+__all__ = ["GOODS_INK", "GOODS_RGBA", "PLAYER_RGBA", "RAIL_RGBA", "NetworkView", "layout",
+           "spread"]
+
 ANY_RGBA = (0.90, 0.88, 0.80, 1)  # a value-5 city: any goods
 UNKNOWN_RGBA = (0.45, 0.47, 0.52, 1)  # a city entered in score-only mode
 START_RGBA = (0.30, 0.33, 0.40, 1)
@@ -130,18 +128,9 @@ def spread(places: dict[str, tuple[float, float]], bounds, apart: float,
     return {n: (x, y) for n, (x, y) in zip(names, xy)}
 
 
-def demand_spot(centre, r: float) -> tuple[float, float]:
-    """Where a city's demand symbol sits: on its rim, left of its value (the free points
-    share the rim with it, evenly)."""
-    return centre[0] + r * math.cos(DEMAND_ANGLE), centre[1] + r * math.sin(DEMAND_ANGLE)
-
-
-def demand_radius(r: float) -> float:
-    return max(dp(6), r * 0.42)
-
-
-class NetworkView(Widget):
-    """Draws one position; `on_city(city_id)` is called when a finger lands on a city."""
+class NetworkView(PanZoom, StencilView):
+    """Draws one position, fitted to its panel; one finger drags it, two pinch it (Show all
+    fits it again); `on_city(city_id)` is called when a finger taps a city."""
 
     selected = StringProperty("")  # the city tapped (a cube's origin)
     marked = ListProperty([])  # cities to ring (where a cube may go)
@@ -159,9 +148,15 @@ class NetworkView(Widget):
         self.majority: dict[str, tuple[int, ...]] = {}  # city -> seats that take it (scoring)
         self.final = False  # the results: who takes each city, without goods and free points
         self.footprints = Footprints()  # what was drawn where (a test reads it)
-        self._places: dict[str, tuple[float, float]] = {}
+        self.fit_button = None  # "Show all", while the network is dragged or pinched
+        self._base: dict[str, tuple[float, float]] = {}  # fitted, in px from the middle
+        self._fitted_to: tuple = ()
+        self._places: dict[str, tuple[float, float]] = {}  # as drawn now
         self._drawn: tuple = ()
         self._textures: dict = {}
+        self._later = Clock.create_trigger(self.redraw)  # a pinch: once a frame at most
+        self._drawing = Canvas()  # under the Show all button
+        self.canvas.add(self._drawing)
         self.bind(pos=self.redraw, size=self.redraw, selected=self.redraw, marked=self.redraw,
                   highlight=self.redraw, reserve_top=self.redraw)
 
@@ -172,40 +167,99 @@ class NetworkView(Widget):
         self.final = majority is not None
         self.redraw()
 
+    # ---- where the network is: fitted, or dragged and pinched ----------------------------
+
+    def scale_limits(self) -> tuple[float, float]:
+        return 1.0, 4.0  # fitted is the farthest out
+
+    def view_changed(self) -> None:
+        self._fit_button()
+        self._later()
+
+    def fit(self, *_args) -> None:
+        """Every city built in the panel again."""
+        self.scale_px, self.centre = 1.0, (0.0, 0.0)
+        self.view_changed()
+
+    def _fit_button(self) -> None:
+        moved = self.scale_px != 1.0 or self.centre != (0.0, 0.0)
+        if moved and self.fit_button is None:
+            button = self.fit_button = Factory.QuietButton(
+                text=_("Show all"), size_hint=(None, None), height=finger())
+            button.bind(on_release=self.fit)
+            words = CoreLabel(text=button.text, font_size=button.font_size, bold=button.bold)
+            words.refresh()
+            button.width = max(finger(), words.texture.width + dp(28))
+            self.add_widget(button)
+        elif not moved and self.fit_button is not None:
+            self.remove_widget(self.fit_button)
+            self.fit_button = None
+        self._place_fit_button()
+
+    def _place_fit_button(self, *_args) -> None:
+        if self.fit_button is not None:
+            self.fit_button.pos = (self.x + dp(4), self.y + dp(4))
+
+    def _fit_layout(self, s) -> None:
+        """The cities spread over the panel (room at the edges for the cubes under a city,
+        the points on its rim and its id, and at the top for a banner): worked out again,
+        and the view fitted to it, when the network or the panel changes."""
+        cities = list(s.cities)
+        links = [(link.a, link.b) for link in s.links.values()]
+        key = (tuple(cities), tuple(links), tuple(self.size), self.reserve_top, self.final)
+        if key == self._fitted_to:
+            return
+        self._fitted_to = key
+        half_w = max(self.width / 2 - dp(42), 1)
+        half_h = max((self.height - self.reserve_top) / 2 - dp(46), 1)
+        cy = dp(40) + half_h - self.height / 2
+        self._base = spread({city: (x * half_w, cy + y * half_h)
+                             for city, (x, y) in layout(cities, links).items()},
+                            (-half_w, cy - half_h, half_w, cy + half_h),
+                            dp(64) if self.final else dp(56))
+        self.scale_px, self.centre = 1.0, (0.0, 0.0)
+        self._fit_button()
+
     # ---- geometry ----------------------------------------------------------------------
 
     def radius(self) -> float:
-        """Cities as large as the closest two allow (between a finger's and a fingertip's)."""
+        """Cities as large as the closest two allow (up to a finger's width)."""
         places = list(self._places.values())
         closest = min((math.hypot(ax - bx, ay - by) for i, (ax, ay) in enumerate(places)
                        for bx, by in places[i + 1:]), default=dp(60))
-        return max(dp(10), min(dp(21), closest * 0.34))
+        return max(dp(10), min(dp(24), closest * 0.34))
 
-    def _unit(self) -> dict[str, tuple[float, float]]:
-        s = self.state
-        cities = list(s.cities) if s is not None else []
-        links = [(link.a, link.b) for link in s.links.values()] if s is not None else []
-        return layout(cities, links)
+    def reach(self) -> float:
+        """How far from a city's middle a finger still taps it."""
+        return max(dp(26), self.radius() * 1.3)
+
+    def _in_sight(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.right and self.y <= y <= self.top - self.reserve_top
 
     def tap_targets(self) -> list[tuple[str, float]]:
-        """Each city a finger may tap, with the width of the round patch that reaches it (its
-        reach, shrunk where another city's is nearer): what the screenshot audit measures."""
+        """Each city a finger may tap (in sight), with the width of the round patch that
+        reaches it (its reach, shrunk where another city's is nearer), and its cubes, reached
+        through it (a tap on the city takes its cube, or lists its kinds): what the
+        screenshot audit measures."""
         if self.on_city is None or self.state is None:
             return []  # the whole network is one target (it opens over the window)
-        reach = max(dp(26), self.radius() * 1.3)
+        reach = self.reach()
         found = []
         for city, (x, y) in self._places.items():
-            if city == START:
+            if city == START or not self._in_sight(x, y):
                 continue
             nearest = min((math.hypot(x - ox, y - oy) for other, (ox, oy)
                            in self._places.items() if other != city), default=2 * reach)
             # where reaches overlap, a tap there asks which city (on_choose): the whole reach
-            found.append((city, 2 * (reach if self.on_choose else min(reach, nearest / 2))))
+            width = 2 * (reach if self.on_choose else min(reach, nearest / 2))
+            found.append((city, width))
+            if any(self.state.cities[city].goods):
+                found.append((f"cubes of {city}", width))
         return found
 
     def cities_at(self, x: float, y: float) -> list[str]:
         """The cities a finger here may mean: the one under it, else every one in reach."""
-        reach = max(dp(26), self.radius() * 1.3)
+        reach = self.reach()
         near = sorted((math.hypot(x - cx, y - cy), city) for city, (cx, cy)
                       in self._places.items() if city != START)
         if near and near[0][0] <= self.radius():
@@ -216,35 +270,32 @@ class NetworkView(Widget):
         return self._places[city_id]
 
     def city_at(self, x: float, y: float) -> str | None:
-        reach = max(dp(26), self.radius() * 1.3)
-        best, best_d = None, reach
+        best, best_d = None, self.reach()
         for city, (cx, cy) in self._places.items():
             d = math.hypot(x - cx, y - cy)
             if d <= best_d:
                 best, best_d = city, d
         return best
 
-    def on_touch_down(self, touch):
-        if not self.collide_point(*touch.pos) or self.state is None:
-            return super().on_touch_down(touch)
+    def tapped(self, touch) -> None:
+        if self.state is None:
+            return
         if self.zoomed is not None:
             self.zoomed.close()
-            return True
+            return
         if self.on_city is None:  # the results: the network over the whole window
             from companion.app.map_zoom import open_zoom
             view = NetworkView()
             view.show(self.state, self.colours, self.majority if self.final else None)
             open_zoom(view)
-            return True
+            return
         cities = self.cities_at(*touch.pos)
         if len(cities) > 1 and self.on_choose is not None:  # crowded: a list to choose from
             self.on_choose(cities)
-            return True
+            return
         city = self.city_at(*touch.pos)
-        if city is not None and self.on_city is not None:
+        if city is not None:
             self.on_city(city)
-            return True
-        return super().on_touch_down(touch)
 
     # ---- drawing -----------------------------------------------------------------------
 
@@ -254,62 +305,37 @@ class NetworkView(Widget):
         links = tuple((l.id, l.a, l.b, l.colour, l.value, l.owner) for l in s.links.values())
         return (cities, links, tuple(self.pos), tuple(self.size), self.selected,
                 tuple(self.marked), tuple(self.highlight), tuple(self.colours),
-                tuple(sorted(self.majority.items())), self.final, self.reserve_top)
+                tuple(sorted(self.majority.items())), self.final, self.reserve_top,
+                self.scale_px, self.centre)
 
     def redraw(self, *_args) -> None:
         s = self.state
         if s is None:
-            self.canvas.clear()
+            self._drawing.clear()
             return
+        self._fit_layout(s)
         signature = self._signature(s)
         if signature == self._drawn:
             return  # nothing changed: the drawing stays
         self._drawn = signature
-        # Room at the edges for the cubes under a city and the points on its rim (and its id
-        # above it), and at the top for a banner over the network.
-        half_w = max(self.width / 2 - dp(42), 1)
-        half_h = max((self.height - self.reserve_top) / 2 - dp(46), 1)
-        cx, cy = self.center_x, self.y + dp(40) + half_h
-        self._places = spread({city: (cx + x * half_w, cy + y * half_h)
-                               for city, (x, y) in self._unit().items()},
-                              (cx - half_w, cy - half_h, cx + half_w, cy + half_h),
-                              dp(64) if self.final else dp(56))
+        self._places = {city: self.to_view(x, y)
+                        for city, (x, y) in self._base.items()}
         r = self.radius()
-        marks = player_marks(s.players)
+        cities, links = list(s.cities.values()), list(s.links.values())
+        placed = labels.place_all(self, cities, links, player_marks(s.players), r)
         self.footprints.clear()
         self.footprints.origin = tuple(self.pos)
-        room = Footprints()  # what is placed where, so that the ids and tags avoid it
-        for city in s.cities.values():
-            room.shape(f"city {city.id}", *self._places[city.id], r + dp(2))
-            room.text(f"value {city.id}", *self._places[city.id], r, r, TAG_PX)  # (a label
-            # with no clear place rather covers another label's edge than a city's value)
-            if city.demand in GOODS_SYMBOL and city.value != ANY_GOODS_VALUE:
-                room.shape(f"demand {city.id}", *demand_spot(self._places[city.id], r),
-                           demand_radius(r) + dp(1.5))
-        room.shape("start", *self._places[START], r * 1.25)
-        if self.reserve_top:  # the labels keep clear of the banner
-            room.drawn.append(Footprint("shape", "banner", self.x, self.top - self.reserve_top,
-                                        self.width, self.reserve_top))
-        if self.on_city is None and self.zoomed is None:  # the labels keep clear of it
-            room.shape("magnifier", self.right - dp(22), self.top - dp(20), dp(18))
-        if not self.final:
-            for city in s.cities.values():
-                self._goods_room(city, r, room)
-        cities, links = list(s.cities.values()), list(s.links.values())
-        labels.place_tags(self, links, marks, room)
-        labels.place_ids(self, cities, r, room)
-        self.canvas.clear()
-        with self.canvas:
+        self._drawing.clear()
+        with self._drawing:
             for link in links:
                 self._draw_link(link, r)
             self._draw_start(r)
             for city in cities:
                 self._draw_city(city, r)
-            labels.paint_ids(self, cities, room, self.footprints)
-            labels.paint_tags(self, links, marks, room, self.footprints)
-        if room.find("magnifier") is not None:  # a tap enlarges it
+            labels.paint(self, cities, links, player_marks(s.players), placed)
+        if self.on_city is None and self.zoomed is None:  # a tap enlarges it
             from companion.app.map_zoom import magnifier
-            self.canvas.add(magnifier(self.right, self.top))
+            self._drawing.add(magnifier(self.right, self.top))
 
     def _draw_link(self, link, r: float) -> None:
         (ax, ay), (bx, by) = self._places[link.a], self._places[link.b]
@@ -365,52 +391,8 @@ class NetworkView(Widget):
             symbols.draw(symbols.Now, GOODS_SYMBOL[city.demand], bx, by, (1, 0), br * 0.6, ink)
             self.footprints.shape(f"demand {city.id}", bx, by, br + dp(1.5))
         if not self.final:  # at the end, the goods left and the free points no longer count
-            self._draw_points(city, x, y, r)
-            self._draw_goods(city, x, y, r)
-
-    def _draw_points(self, city, x: float, y: float, r: float) -> None:
-        """The free connection points: dots of their rail colour on the rim."""
-        free = list(city.points)
-        for colour in city.used:
-            if colour in free:
-                free.remove(colour)
-        dot = max(dp(3), r * 0.22)
-        badge = city.demand in GOODS_SYMBOL and city.value != ANY_GOODS_VALUE
-        for i, colour in enumerate(free):
-            if badge:  # evenly round the rim, the demand symbol's place left free
-                angle = DEMAND_ANGLE + 2 * math.pi * (i + 1) / (len(free) + 1)
-            else:
-                angle = math.pi / 2 + 2 * math.pi * i / max(len(free), 1)
-            px, py = x + r * math.cos(angle), y + r * math.sin(angle)
-            Color(0, 0, 0, 1)
-            Ellipse(pos=(px - dot - 1, py - dot - 1), size=(2 * dot + 2,) * 2)
-            Color(*RAIL_RGBA[colour])
-            Ellipse(pos=(px - dot, py - dot), size=(2 * dot, 2 * dot))
-
-    @staticmethod
-    def _goods_room(city, r: float, room: Footprints) -> None:
-        """The row of cubes under a city, which the labels avoid."""
-        count = sum(city.goods)
-        if count:
-            side = max(dp(7), r * 0.5)
-            row = count * (side + dp(2))
-            x, y = room.find(f"city {city.id}").centre
-            room.drawn.append(Footprint("shape", f"cubes {city.id}", x - row / 2 - 1,
-                                        y - r - side - dp(3) - 1, row + 2, side + 2))
-
-    def _draw_goods(self, city, x: float, y: float, r: float) -> None:
-        """The cubes on the city, in a row under it."""
-        cubes = [goods for goods, count in zip(GOODS, city.goods) for _ in range(count)]
-        side = max(dp(7), r * 0.5)
-        left = x - (len(cubes) * (side + dp(2))) / 2
-        for i, goods in enumerate(cubes):
-            px, py = left + i * (side + dp(2)), y - r - side - dp(3)
-            Color(0.9, 0.9, 0.9, 1)
-            Rectangle(pos=(px - 1, py - 1), size=(side + 2, side + 2))
-            Color(*GOODS_RGBA[goods])
-            Rectangle(pos=(px, py), size=(side, side))
-            symbols.draw(symbols.Now, GOODS_SYMBOL[goods], px + side / 2, py + side / 2, (1, 0),
-                         side * 0.34, GOODS_INK[goods])
+            draw_points(city, x, y, r)
+            draw_goods(city, x, y, r)
 
     def _colour(self, seat: int) -> str:
         return self.colours[seat] if 0 <= seat < len(self.colours) else ""

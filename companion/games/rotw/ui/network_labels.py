@@ -1,9 +1,7 @@
 """The network's labels: each city's id beside it and each link's tag (the owner's letter and
-the cards' value), placed where they cover no city and no other label, then painted.
-
-Ids are placed first, then the tags; a tag that finds no clear place may push an id to
-another clear place around its city (companion.app.footprints). Everything is placed before
-anything is painted, so what is painted is where it ended up.
+the cards' value), placed together where none covers another, a city, its cubes or its demand
+symbol (companion.app.label_placer, as Ticket to Ride's map places its names), then painted.
+Everything is placed before anything is painted, so what is painted is where it ended up.
 """
 
 from __future__ import annotations
@@ -13,34 +11,94 @@ import math
 from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
 
-from companion.app.footprints import Footprint, Footprints
+from companion.app.footprints import Footprint
+from companion.app.label_placer import Box, Label, around, place
 from companion.app.marks import ink_on
+
+from ..engine import START
+from ..engine.box import ANY_GOODS_VALUE
+from .network_pieces import GOODS_SYMBOL, cubes_box, demand_radius, demand_spot
 
 TAG_PX = 15  # the values, ids and letters: readable at arm's length
 ID_RGBA = (1, 1, 1, 0.85)
 VALUE_INK = (0.05, 0.05, 0.05, 1)
 
 
-def inside(view, spots, w: float, h: float) -> list:
-    """The spots where a w×h label stays inside the map (all of them, if none does)."""
-    kept = [(x, y) for x, y in spots if view.x + w / 2 <= x <= view.right - w / 2
-            and view.y + h / 2 <= y <= view.top - h / 2]
-    return kept or list(spots)
+def disc(x: float, y: float, r: float) -> Box:
+    return Box.centred(x, y, 2 * r, 2 * r)
 
 
-def place_ids(view, cities, r: float, room: Footprints) -> None:
-    """Each city's id (c1, c2, …, as the questions and the results' list name it): above to
-    the right, else wherever around the city it covers nothing."""
+def fixed_marks(view, cities, r: float) -> tuple[list[Box], dict[str, Box]]:
+    """What the labels keep clear of: the cities (each city's disc, by id, is its own id's
+    dot), their demand symbols and cubes, the start board, a banner over the network, the
+    magnifier and the Show all button."""
+    fixed, dots = [], {}
+    for city in cities:
+        x, y = view.city_pos(city.id)
+        dots[city.id] = disc(x, y, r + dp(2))
+        fixed.append(dots[city.id])
+        if city.demand in GOODS_SYMBOL and city.value != ANY_GOODS_VALUE:
+            fixed.append(disc(*demand_spot((x, y), r), demand_radius(r) + dp(1.5)))
+        cubes = None if view.final else cubes_box(city, x, y, r)
+        if cubes is not None:
+            fixed.append(cubes)
+    fixed.append(disc(*view.city_pos(START), r * 1.25))
+    if view.reserve_top:
+        fixed.append(Box(view.x, view.top - view.reserve_top, view.width, view.reserve_top))
+    if view.on_city is None and view.zoomed is None:
+        fixed.append(disc(view.right - dp(22), view.top - dp(20), dp(18)))
+    button = view.fit_button
+    if button is not None:
+        fixed.append(Box(button.x, button.y, button.width, button.height))
+    return fixed, dots
+
+
+def inside(view, boxes) -> list[Box]:
+    """The places inside the network's panel, under its banner (all of them, if none is)."""
+    top = view.top - view.reserve_top
+    kept = [b for b in boxes if view.x <= b.x and b.x + b.w <= view.right and view.y <= b.y
+            and b.y + b.h <= top]
+    return kept or list(boxes)
+
+
+def place_all(view, cities, links, marks: list[str], r: float) -> dict[str, Box]:
+    """Where each city's id (c1, c2, …, as the questions and the results' list name it)
+    and each link's tag go: the ids round their dots, the tags along their links, else
+    beside them."""
+    fixed, dots = fixed_marks(view, cities, r)
+    ids = []
     for city in cities:
         x, y = view.city_pos(city.id)
         w, h = view.texture(city.id, TAG_PX, bold=False).size
-        d = r + dp(3)
-        right, left = x + d + w / 2, x - d - w / 2
-        spots = [(right - dp(4), y + d * 0.7), (left + dp(4), y + d * 0.7),
-                 (right - dp(4), y - d * 0.7), (left + dp(4), y - d * 0.7),
-                 (x, y + d + h / 2), (x, y - d - h / 2), (right, y), (left, y),
-                 (right, y + d), (left, y + d), (right, y - d), (left, y - d)]
-        room.put_form(f"id {city.id}", [(inside(view, spots, w, h), w, h)], px=TAG_PX)
+        ids.append(Label(f"id {city.id}", tuple(inside(view, around(x, y, r + dp(2), w, h))),
+                         own=dots[city.id]))
+    placed = place(ids, fixed)  # the ids first: a tag never pushes a city's name off it
+    tags = []
+    for link in links:
+        (ax, ay), (bx, by) = view.city_pos(link.a), view.city_pos(link.b)
+        w, h = tag_size(view, mark_of(marks, link.owner), link.value)
+        dx, dy = bx - ax, by - ay
+        norm = math.hypot(dx, dy) or 1
+        nx, ny = -dy / norm * h * 0.8, dx / norm * h * 0.8
+        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)]
+        spots = along + [(x + k * nx, y + k * ny) for k in (1, -1, 2, -2) for x, y in along]
+        boxes = [Box.centred(x, y, w + dp(3), h + dp(3)) for x, y in spots]
+        middle = (ax + bx) / 2, (ay + by) / 2  # a short link's tag: off it, still beside it
+        boxes += around(*middle, h, w + dp(3), h + dp(3), gaps=(dp(2), h, 2 * h))
+        tags.append(Label(f"tag {link.id}", tuple(inside(view, boxes))))
+    placed.update(place(tags, fixed + list(placed.values())))
+    return placed
+
+
+def paint(view, cities, links, marks: list[str], placed: dict[str, Box]) -> None:
+    """The ids, then the tags, where they were placed (recorded in the view's footprints)."""
+    prints = view.footprints
+    for city in cities:
+        texture = view.texture(city.id, TAG_PX, bold=False)
+        x, y = placed[f"id {city.id}"].centre
+        view.paint(texture, x, y, ID_RGBA)
+        prints.text(city.id, x, y, *texture.size, TAG_PX)
+    paint_tags(view, links, marks, placed, prints)
 
 
 def tag_size(view, mark: str, value: int) -> tuple[float, float]:
@@ -51,38 +109,16 @@ def tag_size(view, mark: str, value: int) -> tuple[float, float]:
     return letter.width + number.width + dp(12), h
 
 
-def place_tags(view, links, marks: list[str], room: Footprints) -> None:
-    """Each link's tag: along the link, else beside it, where it covers nothing."""
-    for link in links:
-        (ax, ay), (bx, by) = view.city_pos(link.a), view.city_pos(link.b)
-        w, h = tag_size(view, mark_of(marks, link.owner), link.value)
-        dx, dy = bx - ax, by - ay
-        norm = math.hypot(dx, dy) or 1
-        nx, ny = -dy / norm * h * 0.8, dx / norm * h * 0.8
-        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)]
-        spots = along + [(x + k * nx, y + k * ny) for k in (1, -1, 2, -2) for x, y in along]
-        room.put_form(f"tag {link.id}", [(inside(view, spots, w, h), w + dp(3), h + dp(3))],
-                      px=TAG_PX)
-
-
 def mark_of(marks: list[str], seat: int) -> str:
     return marks[seat] if 0 <= seat < len(marks) else "?"
 
 
-def paint_ids(view, cities, room: Footprints, prints: Footprints) -> None:
-    for city in cities:
-        texture = view.texture(city.id, TAG_PX, bold=False)
-        x, y = room.find(f"id {city.id}").centre
-        view.paint(texture, x, y, ID_RGBA)
-        prints.text(city.id, x, y, *texture.size, TAG_PX)
-
-
-def paint_tags(view, links, marks: list[str], room: Footprints, prints: Footprints) -> None:
+def paint_tags(view, links, marks: list[str], placed: dict[str, Box], prints) -> None:
     """Who built each link and what it is worth: the owner's letter on their colour (ringed
     white: never read as a rail colour), then the cards' value on white (play only)."""
     for link in links:
         mark = mark_of(marks, link.owner)
-        x, y = room.find(f"tag {link.id}").centre
+        x, y = placed[f"tag {link.id}"].centre
         w, h = tag_size(view, mark, link.value)
         left, bottom = x - w / 2, y - h / 2
         owner = view.player_rgba(link.owner)

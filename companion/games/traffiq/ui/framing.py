@@ -17,13 +17,13 @@ class Framing:
         """These map spots into the window's left part (`free`: its share of the width)."""
         from kivy.core.window import Window
         city = self.city
-        self._before = self._before or (city.centre, city.cell_px)
+        self._before = self._before or (city.centre, city.scale_px)
         width = min(Window.width * free, city.width)
         height = city.height - city.reserve_top - city.reserve_bottom
         xs, ys = [x for x, _y in spots], [y for _x, y in spots]
         span_x, span_y = max(xs) - min(xs) + 2, max(ys) - min(ys) + 2
-        city.cell_px = max(city.cell_px, min(dp(80), width / span_x, height / span_y))
-        s = city.cell_px
+        city.scale_px = max(city.scale_px, min(dp(80), width / span_x, height / span_y))
+        s = city.scale_px
         middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         target = (city.x + width / 2, city.y + city.reserve_bottom + height / 2)
         city.centre = (middle[0] - (target[0] - city.center_x) / s,
@@ -33,7 +33,7 @@ class Framing:
     def restore(self) -> None:
         """The map as it was before a question moved it."""
         if self._before is not None:
-            self.city.centre, self.city.cell_px = self._before
+            self.city.centre, self.city.scale_px = self._before
             self._before = None
             self.city.place_view()
 

@@ -21,6 +21,7 @@ from kivy.uix.stencilview import StencilView
 
 from companion.app.footprints import Footprints
 from companion.app.marks import ink_on, mark_texture
+from companion.app.pan_zoom import PanZoom
 
 from ..engine import Edge, Vehicle
 from ..engine import city
@@ -38,7 +39,6 @@ ROAD = 0.16  # the street's width, in tiles
 TAXI_R = 0.21
 VAN = (0.54, 0.36)
 MIN_CELL, MAX_CELL = 22, 220  # px per tile, zoomed out and in (before dp)
-TAP_SLOP = 12  # a finger moving less than this (dp) taps rather than pans
 MARK_PX = 15  # the players' letters on their vehicles (never smaller, however far zoomed out)
 PATTERN_RGBA = {Edge.PARK: (0.16, 0.40, 0.16, 1), Edge.WATER: (0.70, 0.85, 1.0, 1)}
 
@@ -144,8 +144,9 @@ def vehicle_shape(shapes: Shapes, cx: float, cy: float, vehicle: Vehicle, rgba,
         shapes.rect((0, 0, 0, 0.55), cx - w * 0.55, cy + h * 0.1, cx + w * 0.1, cy + h * 0.7)
 
 
-class CityView(StencilView):
-    """The map. `on_tap(cell, point)` gets the cell under a tap and the nearest point."""
+class CityView(PanZoom, StencilView):
+    """The map. `on_tap(cell, point)` gets the cell under a tap and the nearest point; one
+    finger pans it, two pinch it (companion.app.pan_zoom)."""
 
     tiles = DictProperty({})
     vehicles = DictProperty({})
@@ -164,10 +165,8 @@ class CityView(StencilView):
         super().__init__(**kwargs)
         self.on_tap = None  # none: a tap shows the map over the whole window
         self.zoomed = None  # that window, when this is the map in it
-        self.cell_px = dp(70)
+        self.scale_px = dp(70)  # px per tile
         self.centre = (1.0, -1.0)  # the map point at the middle of the view
-        self._touches: list = []
-        self._moved = False
         self._fitted_to: tuple = ()
         with self.canvas:  # the map in map units; the vehicles in window units (their
             # letters keep their size); the highlights over both, in map units again
@@ -203,7 +202,7 @@ class CityView(StencilView):
 
     def place_view(self, *_args) -> None:
         self._backdrop.pos, self._backdrop.size = self.pos, self.size
-        s = self.cell_px
+        s = self.scale_px
         for translate, scale in ((self._translate, self._scale),
                                  (self._translate_over, self._scale_over)):
             translate.xy = (self.center_x - s * self.centre[0], self.center_y - s * self.centre[1])
@@ -228,10 +227,10 @@ class CityView(StencilView):
             return
         x0, y0, x1, y1 = self.bounds()
         free = max(self.height - self.reserve_top - self.reserve_bottom, self.height / 2)
-        self.cell_px = max(dp(MIN_CELL), min(dp(MAX_CELL), self.width / (x1 - x0),
+        self.scale_px = max(dp(MIN_CELL), min(dp(MAX_CELL), self.width / (x1 - x0),
                                              free / (y1 - y0)))
         # the map's middle at the middle of the part no bar covers
-        shift = (self.reserve_bottom - self.reserve_top) / 2 / self.cell_px
+        shift = (self.reserve_bottom - self.reserve_top) / 2 / self.scale_px
         self.centre = ((x0 + x1) / 2, (y0 + y1) / 2 - shift)
         self._fitted_to = (self.size[:], self.bounds())
         self.place_view()
@@ -246,15 +245,6 @@ class CityView(StencilView):
         if not self._fitted_to or x0 < ax or x1 > bx or y0 < ay or y1 > by:
             self.fit()
 
-    def to_map(self, x: float, y: float) -> tuple[float, float]:
-        s = self.cell_px
-        return ((x - self.center_x) / s + self.centre[0], (y - self.center_y) / s + self.centre[1])
-
-    def to_view(self, mx: float, my: float) -> tuple[float, float]:
-        s = self.cell_px
-        return (self.center_x + (mx - self.centre[0]) * s,
-                self.center_y + (my - self.centre[1]) * s)
-
     def cell_pos(self, cell) -> tuple[float, float]:
         """The middle of a cell, in this widget's parent's coordinates."""
         return self.to_view(cell[0] + 0.5, -cell[1] - 0.5)
@@ -262,66 +252,23 @@ class CityView(StencilView):
     def point_pos(self, point) -> tuple[float, float]:
         return self.to_view(point[0], -point[1])
 
-    def zoom(self, factor: float, anchor: tuple[float, float] | None = None) -> None:
-        anchor = anchor or self.center
-        before = self.to_map(*anchor)
-        self.cell_px = max(dp(MIN_CELL), min(dp(MAX_CELL), self.cell_px * factor))
-        after = self.to_map(*anchor)
-        self.centre = (self.centre[0] + before[0] - after[0],
-                       self.centre[1] + before[1] - after[1])
+    def scale_limits(self) -> tuple[float, float]:
+        return dp(MIN_CELL), dp(MAX_CELL)
+
+    def view_changed(self) -> None:
         self.place_view()
 
-    # ---- touch: one finger pans (or taps), two pinch -------------------------------------
-
-    def on_touch_down(self, touch):
-        if not self.collide_point(*touch.pos):
-            return super().on_touch_down(touch)
-        if touch.is_mouse_scrolling:
-            self.zoom(1.15 if touch.button == "scrolldown" else 1 / 1.15, touch.pos)
-            return True
-        touch.grab(self)
-        self._touches.append(touch)
-        if len(self._touches) == 1:
-            self._moved = False
-        else:
-            self._moved = True  # a pinch is never a tap
-        return True
-
-    def on_touch_move(self, touch):
-        if touch.grab_current is not self:
-            return super().on_touch_move(touch)
-        if len(self._touches) == 1:
-            if not self._moved and math.dist(touch.pos, touch.opos) < dp(TAP_SLOP):
-                return True
-            self._moved = True
-            s = self.cell_px
-            self.centre = (self.centre[0] - touch.dx / s, self.centre[1] - touch.dy / s)
-            self.place_view()
-        elif len(self._touches) >= 2:
-            a, b = self._touches[0], self._touches[1]
-            other = b if touch is a else a
-            before = math.dist((touch.px, touch.py), other.pos)
-            now = math.dist(touch.pos, other.pos)
-            if before > 1:
-                mid = ((touch.x + other.x) / 2, (touch.y + other.y) / 2)
-                self.zoom(now / before, mid)
-        return True
-
-    def on_touch_up(self, touch):
-        if touch.grab_current is not self:
-            return super().on_touch_up(touch)
-        touch.ungrab(self)
-        if touch in self._touches:
-            self._touches.remove(touch)
-        if not self._touches and not self._moved and self.on_tap is None:
+    def tapped(self, touch) -> None:
+        """A tap: the cell under it and the nearest point (within reach), or, on a map that
+        asks nothing, the map over the whole window."""
+        if self.on_tap is None:
             self._zoom()
-        elif not self._touches and not self._moved:
-            mx, my = self.to_map(*touch.pos)
-            cell = (math.floor(mx), math.floor(-my))
-            point = (round(mx), round(-my))
-            near = math.dist((mx, my), (point[0], -point[1])) * self.cell_px < dp(30)
-            self.on_tap(cell, point if near else None)
-        return True
+            return
+        mx, my = self.to_map(*touch.pos)
+        cell = (math.floor(mx), math.floor(-my))
+        point = (round(mx), round(-my))
+        near = math.dist((mx, my), (point[0], -point[1])) * self.scale_px < dp(30)
+        self.on_tap(cell, point if near else None)
 
     # ---- drawing -------------------------------------------------------------------------
 
@@ -353,7 +300,7 @@ class CityView(StencilView):
         self.footprints.origin = tuple(self.pos)
         textures = {seat: mark_texture(mark, MARK_PX) for seat, mark in enumerate(self.marks)}
         widest = max((t.width for t in textures.values()), default=0)  # two letters: "An"
-        scale = max(self.cell_px, dp(MARK_PX) / TAXI_R * 0.62, widest / TAXI_R * 0.62)
+        scale = max(self.scale_px, dp(MARK_PX) / TAXI_R * 0.62, widest / TAXI_R * 0.62)
         for (px, py), standing in self.vehicles.items():
             seat = standing.seat
             rgba = self.colours[seat] if seat < len(self.colours) else (1, 1, 1, 1)
