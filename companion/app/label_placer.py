@@ -106,14 +106,16 @@ class _Search:
 
     def __init__(self, labels: list[Label], fixed: list[Box]):
         self.labels = labels
-        self.clash = [[sum(1 for mark in fixed if mark != label.own and box.overlaps(mark))
-                       for box in label.places] for label in labels]
+        reach = [_extent(label.places) for label in labels]  # only these can ever meet
+        marks = [[mark for mark in fixed if mark != label.own and spread.overlaps(mark)]
+                 for label, spread in zip(labels, reach)]
+        self.clash = [[sum(1 for mark in near if box.overlaps(mark)) for box in label.places]
+                      for label, near in zip(labels, marks)]
         self.extra = [[FALLBACK if label.last_resort is not None and j >= label.last_resort
                        else 0 for j in range(len(label.places))] for label in labels]
         self.picks: list[int] = []
         self.tries = 0
         self.chosen: list[Box | None] = [None] * len(labels)
-        reach = [_extent(label.places) for label in labels]  # only these can ever meet
         self.near = [[k for k, other in enumerate(reach) if k != i and spread.overlaps(other)]
                      for i, spread in enumerate(reach)]
 

@@ -100,4 +100,6 @@ class PanZoom:
             fingers.remove(touch)
         if not fingers and not self._pan_moved:
             self.tapped(touch)
+        elif not fingers:
+            self.view_changed()  # the fingers lifted: what waits for that (a map's labels)
         return True

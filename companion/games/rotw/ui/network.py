@@ -21,6 +21,7 @@ from kivy.uix.stencilview import StencilView
 from companion.app import symbols
 from companion.app.footprints import Footprints
 from companion.app.i18n import _
+from companion.app.label_placer import Box
 from companion.app.marks import player_marks
 from companion.app.pan_zoom import PanZoom
 from companion.app.theme import touch as finger
@@ -153,6 +154,7 @@ class NetworkView(PanZoom, StencilView):
         self._fitted_to: tuple = ()
         self._places: dict[str, tuple[float, float]] = {}  # as drawn now
         self._drawn: tuple = ()
+        self._labelled: tuple = ((), {}, None)  # what the labels' places were worked out for
         self._textures: dict = {}
         self._later = Clock.create_trigger(self.redraw)  # a pinch: once a frame at most
         self._drawing = Canvas()  # under the Show all button
@@ -306,7 +308,7 @@ class NetworkView(PanZoom, StencilView):
         return (cities, links, tuple(self.pos), tuple(self.size), self.selected,
                 tuple(self.marked), tuple(self.highlight), tuple(self.colours),
                 tuple(sorted(self.majority.items())), self.final, self.reserve_top,
-                self.scale_px, self.centre)
+                self.scale_px, self.centre, bool(getattr(self, "_pan_touches", None)))
 
     def redraw(self, *_args) -> None:
         s = self.state
@@ -322,7 +324,7 @@ class NetworkView(PanZoom, StencilView):
                         for city, (x, y) in self._base.items()}
         r = self.radius()
         cities, links = list(s.cities.values()), list(s.links.values())
-        placed = labels.place_all(self, cities, links, player_marks(s.players), r)
+        placed = self._labels(s, cities, links, r)
         self.footprints.clear()
         self.footprints.origin = tuple(self.pos)
         self._drawing.clear()
@@ -336,6 +338,34 @@ class NetworkView(PanZoom, StencilView):
         if self.on_city is None and self.zoomed is None:  # a tap enlarges it
             from companion.app.map_zoom import magnifier
             self._drawing.add(magnifier(self.right, self.top))
+
+    def _labels(self, s, cities, links, r: float) -> dict:
+        """The labels' places: worked out again only when what they avoid moved (a city
+        tapped or ringed leaves them where they are)."""
+        button = self.fit_button
+        key = (tuple(sorted(self._places.items())), r, self.final, self.reserve_top,
+               tuple((c.id, tuple(c.goods), c.demand, c.value) for c in cities),
+               tuple((l.id, l.owner, l.value) for l in links), self.on_city is None,
+               self.zoomed is None, None if button is None else tuple(button.size))
+        if key == self._labelled[0]:
+            return self._labelled[1]
+        if getattr(self, "_pan_touches", None) and self._labelled[1]:
+            return self._carried()  # fingers on it: placed again once they lift
+        self._labelled = (key, labels.place_all(self, cities, links, player_marks(s.players),
+                                                r), (self.scale_px, self.centre))
+        return self._labelled[1]
+
+    def _carried(self) -> dict:
+        """The labels moved with the network while fingers drag or pinch it (placing them
+        afresh on every frame of a pinch would stall it)."""
+        scale, (mx, my) = self._labelled[2]
+        moved = {}
+        for key, box in self._labelled[1].items():
+            cx, cy = box.centre
+            x, y = self.to_view((cx - self.center_x) / scale + mx,
+                                (cy - self.center_y) / scale + my)
+            moved[key] = Box.centred(x, y, box.w, box.h)
+        return moved
 
     def _draw_link(self, link, r: float) -> None:
         (ax, ay), (bx, by) = self._places[link.a], self._places[link.b]
