@@ -555,9 +555,21 @@ async def audit_rotw(d, args):
     async def close_picker():
         ps.close_dialog()
 
+    async def to_the_final_round():
+        table = app.table
+        for action in two.log[len(table.actions):]:
+            if table.state.triggered is not None and table.status.waiting_for is None:
+                return
+            table.submit(action)
+        raise AssertionError("the final round never came")
+
     if await tour.step("rotw: the draw pile", to_the_pile()):
         await d.frames(0.1)
         await tour.visit("rotw-drawn-card", take_deck, close_picker)
+    if await tour.step("rotw: late in the 2-player game", to_the_final_round()):
+        await d.frames(0.3)  # every city built a finger's target (the network's tap_targets)
+        d.report.setdefault("late_cities", {})["2"] = len(app.table.state.cities)
+        await tour.visit("rotw-late-2")
     await leave_game(d)
     await d.tap_id("home", "settings")
     await toggle_strict_scan(d, game)  # off again
@@ -637,6 +649,7 @@ async def audit_rotw(d, args):
         if s.step is Step.FINAL_DELIVERY and once("final-delivery"):
             await tour.visit("rotw-final-delivery")
         elif status.final_round and once("final-round"):
+            d.report.setdefault("late_cities", {})["4"] = len(s.cities)
             await tour.visit("rotw-final-round")
         elif s.step is Step.TAKE and ps.is_open("stop_taking") and once("take-second"):
             await tour.visit("rotw-take-second")

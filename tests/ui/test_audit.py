@@ -85,7 +85,7 @@ STOPS = {
                 "history-abandoned",
                 "ttr-ticket-entry", "ttr-results", "new-game-score-only", "ttr-score-only",
                 "ttr-score-only-tickets"),
-    "rotw-card-game": ("rotw-new-game-2", "rotw-drawn-card", "rotw-new-game-4", "rotw-turn-up",
+    "rotw-card-game": ("rotw-new-game-2", "rotw-drawn-card", "rotw-late-2", "rotw-new-game-4", "rotw-turn-up",
                        "rotw-build-city", "rotw-build-join", "rotw-build-pay",
                        "rotw-build-refused", "rotw-goods", "rotw-take-second", "rotw-play",
                        "rotw-locomotive", "rotw-deliver-to",
@@ -201,6 +201,9 @@ def test_every_screen_and_dialog_passes_the_audit(tours, game, size):
         judge_rotw_results(report["results"], report["results"]["planned_totals"])
     names = [f"{stop}.{language}" for stop in report["stops"] for language in AUDITED_IN[size]]
     judge_audits(report, names, kinds=KINDS)
+    if game == "rotw-card-game":  # the network late in a 2- and a 4-player game: every city
+        # built is a tap target the touch check measures (rotw-late-2, rotw-final-round)
+        assert min(report["late_cities"].values()) >= 10, report["late_cities"]
 
 
 def test_the_checks_find_planted_overlaps_and_cut_names(run_scenario):
