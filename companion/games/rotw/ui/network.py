@@ -21,7 +21,6 @@ from kivy.uix.stencilview import StencilView
 from companion.app import symbols
 from companion.app.footprints import Footprints
 from companion.app.i18n import _
-from companion.app.label_placer import Box
 from companion.app.marks import player_marks
 from companion.app.pan_zoom import PanZoom
 from companion.app.theme import touch as finger
@@ -29,7 +28,7 @@ from companion.app.theme import touch as finger
 from . import network_labels as labels
 from .colours import GOODS_RGBA, PLAYER_RGBA
 from .network_pieces import (GOODS_INK, GOODS_SYMBOL, RAIL_RGBA, demand_radius, demand_spot,
-                             draw_goods, draw_points)
+                             draw_goods, draw_points, draw_start)
 
 from ..engine import START
 from ..engine.box import ANY_GOODS_VALUE
@@ -39,7 +38,6 @@ __all__ = ["GOODS_INK", "GOODS_RGBA", "PLAYER_RGBA", "RAIL_RGBA", "NetworkView",
 
 ANY_RGBA = (0.90, 0.88, 0.80, 1)  # a value-5 city: any goods
 UNKNOWN_RGBA = (0.45, 0.47, 0.52, 1)  # a city entered in score-only mode
-START_RGBA = (0.30, 0.33, 0.40, 1)
 LIT = (1, 1, 1, 1)
 MARK = (1.0, 0.85, 0.2, 1)
 TAG_PX = labels.TAG_PX
@@ -331,7 +329,7 @@ class NetworkView(PanZoom, StencilView):
         with self._drawing:
             for link in links:
                 self._draw_link(link, r)
-            self._draw_start(r)
+            draw_start(*self._places[START], r, self.selected == START)
             for city in cities:
                 self._draw_city(city, r)
             labels.paint(self, cities, links, player_marks(s.players), placed)
@@ -350,22 +348,10 @@ class NetworkView(PanZoom, StencilView):
         if key == self._labelled[0]:
             return self._labelled[1]
         if getattr(self, "_pan_touches", None) and self._labelled[1]:
-            return self._carried()  # fingers on it: placed again once they lift
+            return labels.carried(self, *self._labelled[1:])  # fingers on it: placed again once they lift
         self._labelled = (key, labels.place_all(self, cities, links, player_marks(s.players),
                                                 r), (self.scale_px, self.centre))
         return self._labelled[1]
-
-    def _carried(self) -> dict:
-        """The labels moved with the network while fingers drag or pinch it (placing them
-        afresh on every frame of a pinch would stall it)."""
-        scale, (mx, my) = self._labelled[2]
-        moved = {}
-        for key, box in self._labelled[1].items():
-            cx, cy = box.centre
-            x, y = self.to_view((cx - self.center_x) / scale + mx,
-                                (cy - self.center_y) / scale + my)
-            moved[key] = Box.centred(x, y, box.w, box.h)
-        return moved
 
     def _draw_link(self, link, r: float) -> None:
         (ax, ay), (bx, by) = self._places[link.a], self._places[link.b]
@@ -375,17 +361,6 @@ class NetworkView(PanZoom, StencilView):
             Line(points=[ax, ay, bx, by], width=width + dp(3))
         Color(*RAIL_RGBA.get(link.colour, (0.6, 0.6, 0.62, 1)))
         Line(points=[ax, ay, bx, by], width=width)
-
-    def _draw_start(self, r: float) -> None:
-        x, y = self._places[START]
-        size = r * 1.25
-        if self.selected == START:
-            Color(*LIT)
-            Ellipse(pos=(x - size - dp(4), y - size - dp(4)), size=(2 * size + dp(8),) * 2)
-        Color(*START_RGBA)
-        Ellipse(pos=(x - size, y - size), size=(2 * size, 2 * size), segments=6)
-        Color(1, 1, 1, 1)  # the start board takes rails of any colour: a plain white hexagon
-        Line(circle=(x, y, size * 0.55), segments=6, width=dp(2))
 
     def _draw_city(self, city, r: float) -> None:
         x, y = self._places[city.id]

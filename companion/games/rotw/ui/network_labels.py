@@ -80,14 +80,27 @@ def place_all(view, cities, links, marks: list[str], r: float) -> dict[str, Box]
         dx, dy = bx - ax, by - ay
         norm = math.hypot(dx, dy) or 1
         nx, ny = -dy / norm * h * 0.8, dx / norm * h * 0.8
-        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)]
-        spots = along + [(x + k * nx, y + k * ny) for k in (1, -1, 2, -2) for x, y in along]
+        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+        spots = along + [(x + k * nx, y + k * ny) for k in (1, -1) for x, y in along]
         boxes = [Box.centred(x, y, w + dp(3), h + dp(3)) for x, y in spots]
         middle = (ax + bx) / 2, (ay + by) / 2  # a short link's tag: off it, still beside it
-        boxes += around(*middle, h, w + dp(3), h + dp(3), gaps=(dp(2), h, 2 * h))
+        boxes += around(*middle, h, w + dp(3), h + dp(3), gaps=(dp(2), 2 * h))
         tags.append(Label(f"tag {link.id}", tuple(inside(view, boxes))))
     placed.update(place(tags, fixed + list(placed.values())))
     return placed
+
+
+def carried(view, placed: dict[str, Box], placed_at) -> dict[str, Box]:
+    """The labels moved with the network while fingers drag or pinch it (placing them
+    afresh on every frame of a pinch would stall it); `placed_at`: the view's scale and centre
+    when they were placed."""
+    scale, (mx, my) = placed_at
+    moved = {}
+    for key, box in placed.items():
+        cx, cy = box.centre
+        x, y = view.to_view((cx - view.center_x) / scale + mx, (cy - view.center_y) / scale + my)
+        moved[key] = Box.centred(x, y, box.w, box.h)
+    return moved
 
 
 def paint(view, cities, links, marks: list[str], placed: dict[str, Box]) -> None:

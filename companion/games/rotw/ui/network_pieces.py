@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from kivy.graphics import Color, Ellipse, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 
 from companion.app import symbols
@@ -28,6 +28,21 @@ GOODS_INK = {"blue": (1, 1, 1, 1), "red": (1, 1, 1, 1), "black": (1, 1, 1, 1),
 DEMAND_ANGLE = math.radians(160)
 GOODS_SYMBOL = {"blue": "disc", "red": "diamond", "black": "square", "yellow": "bar"}  # for
 # colour-blind players: on each cube and on each city's rim (companion.app.symbols)
+
+
+START_RGBA = (0.30, 0.33, 0.40, 1)
+
+
+def draw_start(x: float, y: float, r: float, lit: bool) -> None:
+    """The start board: a hexagon a little larger than a city (ringed white when tapped)."""
+    size = r * 1.25
+    if lit:
+        Color(1, 1, 1, 1)
+        Ellipse(pos=(x - size - dp(4), y - size - dp(4)), size=(2 * size + dp(8),) * 2)
+    Color(*START_RGBA)
+    Ellipse(pos=(x - size, y - size), size=(2 * size, 2 * size), segments=6)
+    Color(1, 1, 1, 1)  # the start board takes rails of any colour: a plain white hexagon
+    Line(circle=(x, y, size * 0.55), segments=6, width=dp(2))
 
 
 def cube_side(r: float) -> float:
