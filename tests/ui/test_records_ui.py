@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 FINDINGS = ("touch", "outside", "overlap")
 
 
@@ -12,9 +10,10 @@ def clean(audit: dict) -> None:
         assert not audit.get(kind), (audit.get("screen"), kind, audit[kind])
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_the_clock_beside_the_seat_strip_pauses_and_goes_on(run_scenario, language):
-    seen = run_scenario("records_clocks", language=language).check().report["clocks"]
+def test_the_clock_beside_the_seat_strip_pauses_and_goes_on(run_scenario):
+    """In German, the longer words: no check here depends on the language, so an English run
+    of the same checks found nothing more (the play screen in English: test_audit.py)."""
+    seen = run_scenario("records_clocks", language="de").check().report["clocks"]
     clock = seen["clock"]
     assert clock["inside"] and min(clock["size"]) >= 48, clock
     assert ":" in clock["text"], clock
