@@ -60,7 +60,7 @@ class TraffiqPlayScreen(PlayScreen):
         super().__init__(**kwargs)
         self._seen = -1  # the moves the screen was last drawn for
         self._game = None  # and the game (its id in the store)
-        self._declined = -1  # no new vehicle wanted, after this many moves
+        self._declined = None  # no new vehicle wanted: (game, moves then); not another game
         self.laying = Laying(self)
 
     @property
@@ -101,8 +101,8 @@ class TraffiqPlayScreen(PlayScreen):
                 self.ask_setup_tile(status.seat)
             else:
                 self.dialog.refresh_texts()
-        elif status.waiting_for == "place_vehicle" and self._declined != len(table.actions) \
-                and self.choice.mode is Pick.NOTHING and self.dialog is None:
+        elif status.waiting_for == "place_vehicle" and self.choice.mode is Pick.NOTHING \
+                and self._declined != (table.game_id, len(table.actions)) and self.dialog is None:
             self.ask_vehicle(table.state.pending[0])
         elif self.dialog is not None and hasattr(self.dialog, "refresh_texts"):
             self.dialog.refresh_texts()
@@ -302,7 +302,7 @@ class TraffiqPlayScreen(PlayScreen):
     def decline_vehicle(self) -> None:
         """No new vehicle: the turn goes on (or ends, both actions taken)."""
         table = self.table
-        self._declined = len(table.actions)
+        self._declined = (table.game_id, len(table.actions))
         self._reset()
         if not table.rules.actions_left(table.state):
             self._end_turn()
