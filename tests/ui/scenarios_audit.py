@@ -623,6 +623,12 @@ async def audit_rotw(d, args):
             await rotw.tap_dialog(d, card=action.goods)
         await d.wait_for(lambda: ps.ids.network.selected == action.origin, what="the cube")
 
+    def several_destinations(action) -> bool:
+        table = app.table
+        return len({d.destination for d in table.rules.cube_deliveries(
+            table.state, action.seat, False)
+            if (d.origin, d.goods) == (action.origin, action.goods)}) > 1
+
     async def discard(action, button):
         await rotw.tap_action(d, button)
 
@@ -661,7 +667,8 @@ async def audit_rotw(d, args):
             for name, opener in (("city", build_city), ("join", build_join),
                                  ("pay", build_pay), ("refused", build_refused)):
                 await tour.visit(f"rotw-build-{name}", lambda o=opener: o(action), close)
-        elif kind == "deliver" and once("deliver"):
+        elif kind == "deliver" and several_destinations(action) and once("deliver"):
+            # (a cube that can reach one city only is delivered at its tap: no stop to see)
             city = s.cities.get(action.origin)
             if city is not None and sum(1 for n in city.goods if n) > 1:
                 await tour.visit("rotw-deliver-colour", lambda: deliver_from(action), close)
