@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from kivy.app import App
 
 from companion.app.i18n import _
+from companion.core.rules import Phase, RuleViolation
 from ..engine import PlaceTile, Tile
 from .words import explain
 from ..engine.moves import TileSpot
@@ -69,12 +70,35 @@ class Laying:
         tile, said = found
         table = self.screen.table
         spot = self.screen.choice.spot(cell)
+        if self._ends_game(cell, tile):  # the results would hide it: confirmed first
+            self.laid = None
+            self.screen.open_tile_dialog(TileDialog(self.screen, cell, spot, tile),
+                                         [cell_spot(cell)])
+            return
         # known before the move is stored: the screen's answer to it (a new vehicle's question)
         # keeps this tile in sight
         self.laid = Laid(cell, spot, table.game_id, len(table.actions) + 1)
         if not self.screen.place_tile(cell, tile, said):
             self.laid = None
         self.mark()
+
+    def _ends_game(self, cell, tile: Tile) -> bool:
+        """Whether laying `tile` on `cell` ends the game (the engine's status after it)."""
+        table = self.screen.table
+        action = PlaceTile(table.state.current, cell[0], cell[1], tile.names())
+        try:
+            after = table.rules.apply(table.state.copy(), action)  # apply changes the state
+        except RuleViolation:
+            return False
+        return table.rules.status(after).phase in (Phase.SCORING, Phase.OVER)
+
+    def settle(self, cell, tile: Tile) -> None:
+        """The question's Place: the tile just laid corrected, or (the game's last tile) laid."""
+        if self.correctable(cell) is not None:
+            self.replace(tile)
+            return
+        self.screen.close_dialog()
+        self.screen.place_tile(cell, tile)
 
     def mark(self) -> None:
         """The tile just laid framed on the map while a tap on it corrects it."""

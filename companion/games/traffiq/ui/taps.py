@@ -139,11 +139,12 @@ async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
     if shots:
         await d.audit(f"{shots}-cells")
     await tap_cell(d, cell)
-    await d.wait_for(lambda: len(table.actions) > stored, what="the tile laid")
+    await d.wait_for(lambda: len(table.actions) > stored or dialog_kind(d) == "tile",
+                     what="the tile laid (the game's last: its question)")
     wanted = tuple(action.edges)
     for _tap in range(8):
-        if tuple(table.actions[-1].edges) == wanted and play.dialog is None \
-                or dialog_kind(d) == "vehicle" and tuple(table.actions[-1].edges) == wanted:
+        laid = len(table.actions) > stored and tuple(table.actions[-1].edges) == wanted
+        if laid and (play.dialog is None or dialog_kind(d) == "vehicle"):
             return
         if dialog_kind(d) != "tile":
             x, y = city.to_window(*city.cell_pos(cell))

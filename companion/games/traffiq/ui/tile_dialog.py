@@ -139,4 +139,4 @@ class TileDialog(TraffiqDialog):
         tile = self.chooser.tile
         if tile is not None:
             self.screen.city.ghost = None
-            self.screen.laying.replace(tile)
+            self.screen.laying.settle(self.cell, tile)
