@@ -182,7 +182,7 @@ def test_moves_only_in_the_wal_are_shown_on_a_read_only_mount(rules, mount):
             "s = Store(sys.argv[1]); s.db.execute('PRAGMA wal_autocheckpoint = 0'); "
             "p = TtrPlayout(rules_for('ttr-nyc'), 2, random.Random(9)); p.play(); "
             "t = Table.start(s, 'ttr-nyc', p.players, p.options); "
-            "[t.submit(a) for a in p.log[:30]]; print(t.game_id); os._exit(0)")
+            "[t.submit(a) for a in p.log[:30]]; print(t.game_id, flush=True); os._exit(0)")
     done = subprocess.run([sys.executable, "-c", code, str(db)], capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
