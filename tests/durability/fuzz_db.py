@@ -4,6 +4,8 @@ by the games' own seeded playouts through `Table` (as the app stores them)."""
 from __future__ import annotations
 
 import random
+import shutil
+import sqlite3
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -42,3 +44,23 @@ def make(path: Path) -> None:
         store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         store.close()
+
+
+def damaged(sound: Path, db: Path, sql: str | None = None) -> Path:
+    """A copy of the sound database at `db`, with one SQL damage done."""
+    shutil.copy(sound, db)
+    if sql is not None:
+        connection = sqlite3.connect(db)
+        try:
+            connection.execute(sql)
+            connection.commit()
+        finally:
+            connection.close()
+    return db
+
+
+def flip_schema_bit(db: Path) -> None:
+    """0x20 -> 0xA0 in the schema's text: the space before the log's `action` column."""
+    data = bytearray(db.read_bytes())
+    data[data.index(b' "action" TEXT')] |= 0x80
+    db.write_bytes(bytes(data))

@@ -96,18 +96,10 @@ def sound(tmp_path_factory) -> Path:
 
 
 def damaged(sound: Path, folder: Path, sql: str | None = None) -> Path:
+    """The sound database damaged, alone in a fresh folder (a walk sets files aside there)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
-    db = folder / "companion.db"
-    shutil.copy(sound, db)
-    if sql is not None:
-        connection = sqlite3.connect(db)
-        try:
-            connection.execute(sql)
-            connection.commit()
-        finally:
-            connection.close()
-    return db
+    return fuzz_db.damaged(sound, folder / "companion.db", sql)
 
 
 def test_every_column_of_every_table_damaged_stops_nothing(sound, tmp_path, full_size):
@@ -172,10 +164,7 @@ def test_a_flipped_bit_in_the_schema_sets_the_file_aside(sound, tmp_path):
     reads the table with a column of another name, so the file is set aside, kept, and the app
     starts on a fresh database."""
     db = damaged(sound, tmp_path / "schema")
-    data = bytearray(db.read_bytes())
-    at = data.index(b' "action" TEXT')
-    data[at] |= 0x80
-    db.write_bytes(bytes(data))
+    fuzz_db.flip_schema_bit(db)
     seen = start_path.walk(db, tmp_path / "schema")
     assert seen["games"] == 0
     assert any(".corrupt-" in p.name for p in (tmp_path / "schema").iterdir())

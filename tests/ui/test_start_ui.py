@@ -6,7 +6,6 @@ in-process (tests/durability/test_start_fuzz.py)."""
 
 from __future__ import annotations
 
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -35,18 +34,9 @@ def sound(tmp_path_factory) -> Path:
 
 
 def damaged(sound: Path, db: Path, sql: str | None) -> None:
-    db.write_bytes(sound.read_bytes())
-    if sql is None:  # 0x20 -> 0xA0 before the log's `action` column
-        data = bytearray(db.read_bytes())
-        data[data.index(b' "action" TEXT')] |= 0x80
-        db.write_bytes(bytes(data))
-        return
-    connection = sqlite3.connect(db)
-    try:
-        connection.execute(sql)
-        connection.commit()
-    finally:
-        connection.close()
+    fuzz_db.damaged(sound, db, sql)
+    if sql is None:
+        fuzz_db.flip_schema_bit(db)
 
 
 @pytest.mark.parametrize("case", list(DAMAGE))
