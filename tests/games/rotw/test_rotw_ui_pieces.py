@@ -70,3 +70,30 @@ def test_crowded_cities_are_pushed_apart_inside_the_map():
                   for i, a in enumerate(points) for b in points[i + 1:])
     assert closest >= 49
     assert all(40 <= x <= 360 and 40 <= y <= 260 for x, y in points)
+
+
+def test_the_action_prompt_offers_a_cube_only_where_one_can_be_delivered():
+    from companion.games.rotw.engine import Step
+    from companion.games.rotw.ui.actions import PROMPTS, action_prompt
+    rules = rules_for("rotw-card-game")
+    playout = RotwPlayout(rules, 2, random.Random(1))
+    s = rules.new_state(playout.players, playout.options)
+    seen = set()
+    for action in game(1).log:
+        if s.step is Step.ACTION:
+            is_open = {m.kind: m.open for m in rules.moves(s, s.current)}.get
+            prompt = action_prompt(lambda kind: bool(is_open(kind)))
+            assert (prompt == "action") == bool(is_open("deliver")), (prompt, s.current)
+            seen.add(prompt)
+        s = rules.apply(s, action)
+    assert seen == {"action", "action_no_delivery"}  # no delivery at the start, some later
+    assert "cube" not in PROMPTS["action_no_delivery"]()
+
+
+def test_the_last_move_names_a_link_colour_without_an_english_article():
+    from companion.games.rotw.engine import Build
+    from companion.games.rotw.ui.words import describe
+    line = describe(Build(1, 2, "red", ("orange", "white"), "start", "orange", ("orange-2",)),
+                    ("Becky", "Steve"))
+    assert "a orange" not in line
+    assert line.startswith("Steve built") and "orange" in line and "City 2" in line

@@ -18,11 +18,18 @@ PROMPTS = {  # what the player is asked, by state; the prompt's height fits the 
     "locomotive_from": lambda: _("Locomotive: tap a cube to deliver with it, or play it "
                                  "alone"),
     "action": lambda: _("Choose one action (or tap a cube to deliver it)"),
+    "action_no_delivery": lambda: _("Choose one action"),
     "take": lambda: _("Take 1 or 2 cards: a face-up card, the draw pile or the discard pile"),
     "second": lambda: _("Take a second card, or none"),
     "final": lambda: _("Last delivery: tap a cube to deliver, or none"),
     "hand_limit": lambda: _("Discard down to the hand limit"),
 }
+
+
+def action_prompt(is_open) -> str:
+    """The action step's prompt: a cube to tap is offered only where one can be delivered (not
+    at the start, before a Locomotive, or in the family game without goods)."""
+    return "action" if is_open("deliver") else "action_no_delivery"
 
 
 def on_grey_tap(button, say) -> None:
@@ -93,7 +100,7 @@ class ActionPanel:
 
     def _actions(self) -> None:
         screen = self.screen
-        self._ask("action")
+        self._ask(action_prompt(screen.is_open))
         self._add(_("Build"), screen.building.start, "build", "build")
         self._add(_("Deliver"), screen.delivering.start, "deliver", "deliver")
         self._add(_("Locomotive"), screen.delivering.open_locomotive, "locomotive",

@@ -142,7 +142,7 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
         return _("Drawn from the bag: {cubes}").format(
             cubes=", ".join(goods_name(c) for c in action.cubes))
     if kind == "build":
-        return _("{player} built a {colour} link to a City {value}, paying {cards}").format(
+        return _("{player} built a link ({colour}) to a City {value}, paying {cards}").format(
             player=who, colour=rail_name(action.colour), value=action.value,
             cards=cards_label(action.cards))
     if kind == "play_locomotive":
