@@ -807,7 +807,8 @@ async def audit_traffiq(d, args):
         nonlocal i
         while not until():
             assert i < len(log), f"the game ended before {what}"
-            app.table.submit(log[i])
+            if len(app.table.actions) <= i:  # else: a turn with nothing left, ended by the screen
+                app.table.submit(log[i])
             i += 1
         await d.frames(0.1)
 

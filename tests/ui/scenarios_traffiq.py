@@ -16,7 +16,7 @@ from companion.games.traffiq.playout import TraffiqPlayout
 from companion.games.traffiq.ui.picking import Pick
 from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
 from companion.games.traffiq.ui.taps import (act, buttons_of, dialog_kind, end_turn_by_touch,
-                                             open_laid_tile, place_tile_by_touch,
+                                             ended_by_screen, open_laid_tile, place_tile_by_touch,
                                              placement_plan, play_screen, preview,
                                              ride_by_touch, same, tap_button, tap_cell, tap_dialog,
                                              tap_point, tap_question, vehicle_by_touch)
@@ -54,10 +54,11 @@ async def start_game(d, players, first: int) -> None:
 async def play_action(d, action, shots: str | None = None) -> None:
     """One move, made the way a player makes it on the screen; then checked stored."""
     before = len(d.app.table.actions)
+    if action.type == "end_turn" and ended_by_screen(d, action.seat):
+        before -= 1  # a turn with nothing left to do, ended by the screen itself
     await act(d, action, shots)
-    await d.wait_for(lambda: len(d.app.table.actions) == before + 1,
-                     what=f"{action.type} stored")
-    done = d.app.table.actions[-1]
+    await d.wait_for(lambda: len(d.app.table.actions) > before, what=f"{action.type} stored")
+    done = d.app.table.actions[before]
     assert same(done, action), f"stored {done.to_json()}, planned {action.to_json()}"
 
 
@@ -65,6 +66,9 @@ async def advance(d, log, i: int, until, what: str, fast: bool = True) -> int:
     """Moves from the log (straight at the Table when fast) until `until()` holds."""
     while not until():
         assert i < len(log), f"the game ended before {what}"
+        if len(d.app.table.actions) > i:  # a turn with nothing left, ended by the screen
+            i += 1
+            continue
         if fast:
             d.app.table.submit(log[i])
             await d.frames(0.02)
@@ -163,13 +167,45 @@ async def traffiq_ride_compete(d, args):
     await d.audit("traffiq-after-ride")
 
 
+def empty_turn(table) -> bool:
+    """The engine leaves the player to move nothing to do (none of the four actions open)."""
+    if table.status.waiting_for is not None:
+        return False
+    moves = {m.kind: m.open for m in table.moves(table.status.seat)}
+    return moves.get("end_turn", False) and not any(
+        moves.get(kind) for kind in ("place_tile", "taxi_ride", "van_ride", "draw_tile"))
+
+
+async def undo_empty_turn(d, action) -> dict:
+    """The turn the screen ended taken back by Undo: it stays (End turn waits for a tap), and
+    End turn ends it again."""
+    table, stored = d.app.table, len(d.app.table.actions)
+    await d.tap_id(PLAY, "undo")
+    await d.wait_for(lambda: len(table.actions) == stored - 1, what="the end taken back")
+    await d.frames(0.5)  # the screen does not end it by itself again
+    kept = len(table.actions) == stored - 1 and table.state.current == action.seat
+    await d.tap_id(PLAY, "end_turn")
+    await d.wait_for(lambda: len(table.actions) == stored, what="the turn ended again")
+    return {"kept": kept, "again": same(table.actions[-1], action)}
+
+
 async def traffiq_whole_game(d, args):
     """A whole game from Home to the results, every move by touch; then Undo back to play."""
     playout = make_playout(args.seed)
     log = playout.log
     await start_game(d, PLAYERS[:2], playout.options["first"])
+    empty: list[dict] = []  # turns with nothing left to do: ended by the screen, no tap
     for action in log:
+        nothing_left = action.type == "end_turn" and (ended_by_screen(d, action.seat)
+                                                      or empty_turn(d.app.table))
+        before = d.counts.copy()
         await play_action(d, action)
+        if nothing_left:
+            empty.append({"taps": d.counts.since(before).taps,
+                          "note": play_screen(d).ids.map_message.text})
+            if len(empty) == 1:
+                empty[0]["undone"] = await undo_empty_turn(d, action)
+    d.record("empty_turns", empty)
     await d.wait_for(lambda: d.app.root.current == SCORING, what="the results")
     await d.audit("traffiq-results")
     d.record("results", results_seen(d))

@@ -57,6 +57,12 @@ def test_scoring_screen(run_scenario):
     results = run.report["results"]
     expected = run.report["expected"]
     assert results["screen"] == "traffiq_scoring", results
+    # a turn the engine leaves nothing to do in ends without a tap, said over the map; Undo
+    # takes it back and the turn then waits for End turn
+    empty = run.report["empty_turns"]
+    assert empty and all(turn["taps"] == 0 for turn in empty), empty
+    assert "nothing left to do" in empty[0]["note"], empty
+    assert empty[0]["undone"] == {"kept": True, "again": True}, empty
     assert results["table_totals"] == expected, results
     assert results["totals"] == [str(t) for t in expected], results
     assert results["chart"] == expected, results
@@ -93,7 +99,8 @@ def test_a_taught_tile_scanned_during_play(run_scenario):
 
 
 def test_whole_game_by_touch(run_scenario):
-    """Every move of a seeded 2-player game tapped in, from Home to the results."""
+    """Every move of a seeded 2-player game tapped in, from Home to the results; a turn with
+    nothing left to do ends by itself."""
     # 100 moves by touch: about 250 s on a busy shared 2-core machine (2.5 s a move)
     run = run_scenario("traffiq_whole_game", seed=4, timeout=420).check()
     results = run.report["results"]

@@ -21,6 +21,7 @@ from companion.core.rules import Phase, RuleViolation
 from ..engine import Act, DrawTile, EndTurn, PlaceTile, TaxiRide, Tile, VanRide, Vehicle
 from ..engine.moves import VehicleSpot
 from .compete_dialog import CompeteDialog
+from .empty_turn import ACTIONS, EmptyTurn
 from .framing import Framing, point_spot
 from .hand import HandStrip
 from .laying import Laying
@@ -38,7 +39,6 @@ ACT_NAMES = {
     Act.VAN: lambda: _("van ride"),
     Act.DRAW: lambda: _("draw a tile"),
 }
-ACTIONS = (PlaceTile.type, TaxiRide.type, VanRide.type, DrawTile.type)  # the turn's choices
 
 
 class TraffiqPlayScreen(PlayScreen):
@@ -58,10 +58,9 @@ class TraffiqPlayScreen(PlayScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self._seen = -1  # the moves the screen was last drawn for
-        self._game = None  # and the game (its id in the store)
+        self._seen, self._game = -1, None  # the moves and the game (its id) last drawn for
         self._declined = None  # no new vehicle wanted: (game, moves then); not another game
-        self.laying = Laying(self)
+        self.laying, self.empty_turn = Laying(self), EmptyTurn(self)
 
     @property
     def city(self):
@@ -106,6 +105,7 @@ class TraffiqPlayScreen(PlayScreen):
             self.ask_vehicle(table.state.pending[0])
         elif self.dialog is not None and hasattr(self.dialog, "refresh_texts"):
             self.dialog.refresh_texts()
+        self.empty_turn.check(table, status)  # nothing left to do: ended without a tap
 
     def _show_map(self, table, new_game: bool) -> None:
         city = self.city

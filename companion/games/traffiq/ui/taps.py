@@ -143,7 +143,7 @@ async def place_tile_by_touch(d, action, shots: str | None = None) -> None:
                      what="the tile laid (the game's last: its question)")
     wanted = tuple(action.edges)
     for _tap in range(8):
-        laid = len(table.actions) > stored and tuple(table.actions[-1].edges) == wanted
+        laid = len(table.actions) > stored and tuple(table.actions[stored].edges) == wanted
         if laid and (play.dialog is None or dialog_kind(d) == "vehicle"):
             return
         if dialog_kind(d) != "tile":
@@ -241,7 +241,20 @@ async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
         await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
 
 
-async def end_turn_by_touch(d) -> None:
+def ended_by_screen(d, seat: int) -> bool:
+    """The play screen ended `seat`'s turn itself (nothing left to do): the last move stored is
+    that turn's end and another seat is to move (`EmptyTurn`)."""
+    table = d.app.table
+    return bool(table.actions) and table.actions[-1].type == "end_turn" \
+        and table.actions[-1].seat == seat and table.state.current != seat
+
+
+async def end_turn_by_touch(d, seat: int) -> None:
+    """End turn tapped; a turn with nothing left to do, ended by the screen: no tap."""
+    play = play_screen(d)
+    if ended_by_screen(d, seat) or play.empty_turn.empty(d.app.table, d.app.table.status):
+        await d.wait_for(lambda: ended_by_screen(d, seat), what="the empty turn ended")
+        return
     if dialog_kind(d) == "vehicle":
         await tap_dialog(d, _("No vehicle"))
         await d.frames()
@@ -278,7 +291,7 @@ async def act(d, action, shots: str | None = None) -> None:
         await d.wait_for(lambda: dialog_kind(d) == "show_tile", what="the setup tile question")
         await scan_tile(d, action.edges)
     elif kind == "end_turn":
-        await end_turn_by_touch(d)
+        await end_turn_by_touch(d, action.seat)
     else:
         raise AssertionError(f"cannot play {kind}")
 
