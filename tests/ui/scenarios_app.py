@@ -92,11 +92,20 @@ def key_centre(keyboard, label: str) -> tuple[float, float]:
     raise AssertionError(f"no key {label!r} in the {keyboard.layout_mode} keys")
 
 
+def without_key_repeat(keyboard) -> None:
+    """Kivy's keyboard types a key again and again once it is held 0.5 s (by the clock's time
+    at its next frame). A tap is down, 30 ms, up; but a process on a loaded machine can wait
+    longer than 0.5 s for the core between the two, and the key is typed twice. The scenarios
+    check which letter each key types, not the repeat: taps must not depend on the load."""
+    keyboard._start_repeat_key = lambda *_args: None
+
+
 async def type_on_screen(d, text: str) -> None:
     """Each letter tapped on the docked keyboard, shift first for a capital (one tap: the
     letter after it is a capital, the next ones small again)."""
     keyboard = docked_keyboard()
     assert keyboard is not None, "no keyboard is docked"
+    without_key_repeat(keyboard)
     for letter in text:
         if letter != letter.lower():
             await d.tap_at(*key_centre(keyboard, "\u21e7"))

@@ -217,6 +217,7 @@ async def on_screen_keyboard(d, args):
     from kivy.core.window import Window
     from companion.app import keyboard as kb
     from scenarios import open_new_game
+    from scenarios_app import without_key_repeat
     kb.enable(Window, True)
     seen = {}
     for language in ("en", "de"):
@@ -229,6 +230,7 @@ async def on_screen_keyboard(d, args):
         await d.wait_for(lambda: kb._docked(Window) is not None, what="the keyboard")
         await d.frames(0.4)
         keyboard = kb._docked(Window)
+        without_key_repeat(keyboard)  # a tap, never a held key, however loaded the machine
         before = _keyboard_seen(keyboard)
         pos, size = keyboard.layout_geometry["LINE_4"][0]  # ⇧
         await d.tap_at(*keyboard.to_window(pos[0] + size[0] / 2, pos[1] + size[1] / 2))

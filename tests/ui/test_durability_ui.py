@@ -42,13 +42,17 @@ class Player:
     process: subprocess.Popen
     lines: list[str] = field(default_factory=list)
     playing: threading.Event = field(default_factory=threading.Event)
+    stored: threading.Event = field(default_factory=threading.Event)  # its first ack
 
     def read(self) -> None:
         for line in self.process.stdout:
             self.lines.append(line.rstrip("\n"))
             if line.startswith("playing "):
                 self.playing.set()
-        self.playing.set()  # the app ended: nobody waits for a "playing" that never comes
+            elif line.startswith("ack "):
+                self.stored.set()
+        self.playing.set()  # the app ended: nobody waits for a line that never comes
+        self.stored.set()
 
 
 def launch(x_display: str, kivy_home: Path, db: Path, shots: Path, scenario: str,
@@ -141,6 +145,10 @@ def test_power_cuts_in_the_app_lose_no_acknowledged_move(x_display, kivy_home, s
         starts += 1
         player = launch(x_display, kivy_home, db, shots_dir, "powercut_player", log)
         assert player.playing.wait(90), "the app did not start playing"
+        # The random moment is counted from the start's first stored move, not from "playing":
+        # on a loaded machine the first move took longer than the whole 4 s, every start was
+        # killed before it stored anything, and the run checked nothing.
+        assert player.stored.wait(180), "the app stored no move"
         time.sleep(rng.uniform(0.1, 4.0))
         if player.process.poll() is None:
             os.killpg(player.process.pid, signal.SIGKILL)
