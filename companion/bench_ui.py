@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import select
 import shutil
 import statistics
 import subprocess
@@ -51,7 +52,9 @@ def _line(name: str, value: float, unit: str, key: str | None = None) -> None:
 # ---- the X display -----------------------------------------------------------------------------
 
 class Xvfb:
-    """A private X server on the first free display number from :99 up."""
+    """A private X server on a display number it picks itself (`-displayfd`: the first free
+    one, written back once it accepts connections), so that two benches or test runs starting
+    servers at the same moment never take the same number."""
 
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
@@ -64,47 +67,43 @@ class Xvfb:
                 "it needs an X display: DISPLAY is not set, and Xvfb (to start one) is not "
                 "installed. Install it (Debian, Ubuntu, Raspberry Pi OS: sudo apt install xvfb) "
                 "or run this in a desktop session.")
-        errors = ""
-        for number in self._free_numbers():
-            with tempfile.TemporaryFile() as log:
+        read, write = os.pipe()
+        with tempfile.TemporaryFile() as log:
+            try:
                 process = subprocess.Popen(
-                    [exe, f":{number}", "-screen", "0", XVFB_SCREEN, "-nolisten", "tcp"],
-                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log)
-                if self._ready(process, number):
-                    self.process, self.display = process, f":{number}"
-                    return self.display
-                self._stop(process)
-                log.seek(0)
-                errors = log.read().decode("utf-8", "replace")[-2000:]
+                    [exe, "-displayfd", str(write), "-screen", "0", XVFB_SCREEN,
+                     "-nolisten", "tcp"],
+                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
+                    pass_fds=(write,))
+            finally:
+                os.close(write)
+            try:
+                number = self._display_number(read)
+            finally:
+                os.close(read)
+            if number is not None:
+                self.process, self.display = process, f":{number}"
+                return self.display
+            self._stop(process)
+            log.seek(0)
+            errors = log.read().decode("utf-8", "replace")[-2000:]
         raise UiBenchError(f"Xvfb would not start on a free display.\n{errors}".rstrip())
 
     @staticmethod
-    def _free_numbers(first: int = 99, tries: int = 5):
-        found = 0
-        for number in range(first, first + 200):
-            if Path(f"/tmp/.X{number}-lock").exists() or Path(f"/tmp/.X11-unix/X{number}").exists():
-                continue
-            yield number
-            found += 1
-            if found == tries:  # lost a race for a number this many times: something is wrong
-                return
-
-    @staticmethod
-    def _ready(process: subprocess.Popen, number: int, timeout: float = 15.0) -> bool:
-        """Our server holds the display's lock and accepts connections (its socket exists)."""
-        lock, socket = Path(f"/tmp/.X{number}-lock"), Path(f"/tmp/.X11-unix/X{number}")
+    def _display_number(fd: int, timeout: float = 30.0) -> int | None:
+        """What the server writes on its -displayfd when it is ready; None if it exits first
+        or takes longer than `timeout`."""
+        text = b""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                return False
-            try:
-                ours = lock.read_text(encoding="ascii").strip() == str(process.pid)
-            except (OSError, UnicodeDecodeError):
-                ours = False
-            if ours and socket.exists():
-                return True
-            time.sleep(0.05)
-        return False
+        while not text.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 16)
+            if not chunk:
+                return None
+            text += chunk
+        return int(text)
 
     @staticmethod
     def _stop(process: subprocess.Popen) -> None:

@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,32 +62,45 @@ def _display_usable(display: str) -> bool:
     return bool(match) and Path(f"/tmp/.X11-unix/X{match.group(1)}").exists()
 
 
-def _free_display() -> int:
-    for number in range(90, 400):
-        if not Path(f"/tmp/.X{number}-lock").exists() and \
-                not Path(f"/tmp/.X11-unix/X{number}").exists():
-            return number
-    raise RuntimeError("no free X display number between :90 and :399")
-
-
 def _start_xvfb(xvfb: str, screen: str = "1280x720") -> tuple[subprocess.Popen, str]:
-    for _attempt in range(5):
-        number = _free_display()
-        process = subprocess.Popen([xvfb, f":{number}", "-screen", "0", f"{screen}x24",
-                                    "-nolisten", "tcp"], stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE)
-        display = f":{number}"
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                break  # taken meanwhile, or Xvfb cannot run: try another number
-            if Path(f"/tmp/.X11-unix/X{number}").exists() and _display_usable(display):
-                return process, display
-            time.sleep(0.1)
-        if process.poll() is None:
-            process.terminate()
-            process.wait(10)
-    raise RuntimeError("Xvfb did not start: " + (process.stderr.read() or b"").decode()[-2000:])
+    """An Xvfb on a display number it picks itself (`-displayfd`): it binds the first free
+    one and writes it back when it accepts connections, so two test workers (or a bench) that
+    start servers at the same moment never pick the same number."""
+    read, write = os.pipe()
+    errors = tempfile.TemporaryFile()
+    try:
+        process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0",
+                                    f"{screen}x24", "-nolisten", "tcp"],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=errors, pass_fds=(write,))
+        os.close(write)
+        write = -1
+        number = _read_display_number(read, timeout=30)
+        if number is not None:
+            return process, f":{number}"
+        _stop_xvfb(process)
+        errors.seek(0)
+        raise RuntimeError("Xvfb did not start: " + errors.read().decode(errors="replace")[-2000:])
+    finally:
+        os.close(read)
+        if write >= 0:
+            os.close(write)
+        errors.close()
+
+
+def _read_display_number(fd: int, timeout: float) -> int | None:
+    """The number Xvfb writes on its -displayfd, or None if it exits or takes too long."""
+    text = b""
+    deadline = time.monotonic() + timeout
+    while not text.endswith(b"\n"):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            return None
+        chunk = os.read(fd, 16)
+        if not chunk:  # the server exited before it found a display
+            return None
+        text += chunk
+    return int(text)
 
 
 def _xvfb_or_skip() -> str:
