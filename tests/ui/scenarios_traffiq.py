@@ -609,7 +609,23 @@ async def traffiq_fewest_taps(d, args):
             found.append(entry)
             if table.status.phase in (Phase.SCORING, Phase.OVER):
                 break
+        if not scanner:
+            found.append(await empty_turn_taps(d, playout.log))
     d.record("taps", found)
+
+
+async def empty_turn_taps(d, log) -> dict:
+    """The game's first turn the engine leaves nothing to do in (late: no tile in the hand, none
+    left to draw, no ride), reached by moves straight at the Table, its end entered by touch."""
+    table = d.app.table
+    i = len(table.actions)
+    while not (empty_turn(table) and log[i].type == "end_turn"):
+        table.submit(log[i])  # no frame between: the screen ends no turn meanwhile
+        i += 1
+    before = d.counts.copy()
+    await play_action(d, log[i])
+    return {"kind": "end_turn", "scanner": False, "empty": True,
+            "taps": d.counts.since(before).taps}
 
 
 def preview_in(rules, state, action):

@@ -227,16 +227,20 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     the fewest ways: a tile laid by one tap on the lit cell (its likeliest turn, or an unseen
     tile's guessed sides), a known tile turned by a tap on it, a wrong guess's sides asked by a
     tap on it; a tile drawn one tap (a scan with the scanner); a ride its vehicle (where
-    several can ride) and its end; competing one tap more; ending a turn one tap."""
+    several can ride) and its end; competing one tap more; ending a turn one tap, and none
+    where the engine leaves nothing to do."""
     taps = run_scenario("traffiq_fewest_taps", seed=2, timeout=400).check().report["taps"]
     seen = {(e["kind"], e["scanner"]) for e in taps}
     for kind in ("place_tile", "draw_tile"):
         assert {(kind, False), (kind, True)} <= seen, seen
     assert {"place_vehicle", "taxi_ride", "van_ride", "end_turn"} <= {k for k, _s in seen}, seen
+    assert any(entry.get("empty") for entry in taps), taps
     for entry in taps:
         kind, count = entry["kind"], entry["taps"]
         if kind == "place_tile":
             assert count == entry["fewest"], entry
+        elif entry.get("empty"):  # nothing left to do: the turn ends without a tap
+            assert count == 0, entry
         elif kind in ("draw_tile", "show_tile"):
             assert count == (0 if entry["scanner"] or kind == "show_tile" else 1), entry
         else:

@@ -243,10 +243,10 @@ async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
 
 def ended_by_screen(d, seat: int) -> bool:
     """The play screen ended `seat`'s turn itself (nothing left to do): the last move stored is
-    that turn's end and another seat is to move (`EmptyTurn`)."""
+    that turn's end and another seat is to move, or the game is over (`EmptyTurn`)."""
     table = d.app.table
     return bool(table.actions) and table.actions[-1].type == "end_turn" \
-        and table.actions[-1].seat == seat and table.state.current != seat
+        and table.actions[-1].seat == seat and table.status.seat != seat
 
 
 async def end_turn_by_touch(d, seat: int) -> None:
