@@ -269,12 +269,13 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
                         "physical": taps.physical(action)})
 
 
-def _play_child(game_kind: str, db: str, scanner: bool, quick: bool) -> int:
+def _play_child(game_kind: str, db: str, scanner: bool, quick: bool,
+                only: list[str] | None = None) -> int:
     import asyncio
     from .games import game as registered
     game = registered(game_kind)
     taps = tap_driver(game)
-    logs = logs_for(game, scanner, quick)
+    logs = [log for log in logs_for(game, scanner, quick) if not only or log["name"] in only]
     outcome: dict = {}
 
     async def scenario(app) -> None:
@@ -315,8 +316,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--db", required=True)
     play.add_argument("--scanner", action="store_true")
     play.add_argument("--quick", action="store_true")
+    play.add_argument("--only", action="append", metavar="LOG",
+                      help="play only this log or seeded game (e.g. seeded-2p-1); repeatable")
     args = parser.parse_args(argv)
-    return _play_child(args.game, args.db, args.scanner, args.quick)
+    return _play_child(args.game, args.db, args.scanner, args.quick, args.only)
 
 
 if __name__ == "__main__":

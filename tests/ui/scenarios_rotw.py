@@ -14,7 +14,8 @@ from companion.games.rotw.engine import Step
 from companion.games.rotw.playout import RotwPlayout
 from companion.games.rotw.ui.taps import (  # noqa: F401  (the scenarios' finger)
     act, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
-    dialog_kind, play, same, settled, tap_action, tap_city, tap_dialog, tap_drawn, tap_in_view)
+    dialog_kind, play, same, scan_card, settled, tap_action, tap_city, tap_dialog, tap_drawn,
+    tap_in_view)
 from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
                        totals_row, walk_buttons as buttons_under)
 
@@ -233,6 +234,11 @@ async def rotw_teach_city(d, args):
     await d.audit("rotw_teach")
     await d.tap(panel.button)
     d.record("taught", d.app.store.tag("CITY-TAG-1").value)
+    teach.typed("RAIL-TAG-1")  # a rail card: one tap on its kind beside the city card form
+    await d.tap(panel.kinds["purple-2"])  # (the last "Learned" covers the bottom row)
+    rail = d.app.store.tag("RAIL-TAG-1")
+    d.record("taught_rail", {"kind": rail.kind, "value": rail.value,
+                             "message": teach.ids.message.text, "tag_after": teach.tag})
     await d.tap_id("teach", "back")
     d.app.go("home")
     playout = make_playout(args.seed)
@@ -369,8 +375,12 @@ async def rotw_scanned_setup(d, args):
     table, ps = d.app.table, play(d)
     seen = {"options": table.header.options, "asked": [], "seats": []}
     log = playout.log
-    await act(d, log[0])  # the display turned up
+    await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the display's question")
+    seen["display"] = log[0].cards  # the display turned up, each card scanned (a Locomotive)
+    for card in log[0].cards:
+        await scan_card(d, card)
     await d.wait_for(lambda: dialog_kind(d) == "show_card", what="the dealt cards' question")
+    seen["display_stored"] = table.actions[0].to_json()
     seen["waiting"] = table.status.waiting_for
     seen["refused"] = table.check(log[5]).code if table.check(log[5]) else None
     seen["asked"].append(ps.dialog.heading.text)
@@ -389,6 +399,8 @@ async def rotw_scanned_setup(d, args):
         if action.card == "city-3" and "scanned" not in seen:
             d.app.scanned(tag)  # a city card dealt at setup, scanned
             seen["scanned"] = True
+        elif table.status.seat == 1:
+            await scan_card(d, action.card)  # a rail card dealt at setup, scanned
         else:
             await act(d, action)
         await d.wait_for(lambda: len(table.actions) == done, what=f"dealt card {done - 1}")
@@ -405,6 +417,18 @@ async def rotw_scanned_setup(d, args):
     await d.frames(0.3)
     seen["audit_play"] = await d.audit("rotw_setup_cards_done")
     d.record("setup", seen)
+    for done, action in enumerate(log[6:8], start=7):  # a face-up card taken, one turned up
+        await act(d, action)
+        await d.wait_for(lambda: len(table.actions) == done, what=f"{action.type} stored")
+    drawn = log[8]  # a rail card scanned off the draw pile: the scan is the take, no tap
+    assert drawn.type == "take_deck" and not drawn.card.startswith("city"), drawn
+    taps = d.counts.taps
+    await scan_card(d, drawn.card)
+    await d.wait_for(lambda: len(table.actions) == 9, what="the scanned card taken")
+    seen["scanned_draw"] = {"stored": table.actions[-1].to_json(), "planned": drawn.to_json(),
+                            "taps": d.counts.taps - taps, "dialog": dialog_kind(d)}
+    d.record("setup", seen)
+
 
 
 def printed_features(action) -> int:

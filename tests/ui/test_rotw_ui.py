@@ -81,6 +81,9 @@ def test_city_card_taught_and_scanned(run_scenario):
     assert report["taught"] == card, report
     assert report["scanned"]["dialog"] == "build_city", report  # filled in: never asked again
     assert report["scanned"]["build"]["card"] == card, report
+    rail = report["taught_rail"]  # a rail card: one tap on its kind, beside the form
+    assert (rail["kind"], rail["value"]) == ("card", "purple-2"), rail
+    assert "purple 2" in rail["message"] and rail["tag_after"] == "", rail
     judge_audits(report, ["rotw_teach", "rotw_scanned_build"])
 
 
@@ -147,6 +150,13 @@ def test_a_strict_game_asks_for_the_cards_dealt_at_setup_first(run_scenario, lan
     assert seen["status"] == ["play", 0, None] and seen["dialog_after"] == "", seen
     assert "Ben" in seen["log_line"], seen
     assert seen["played"], seen  # the first turn, by touch
+    # every card named is scanned: the display (a Locomotive among them) and a rail card dealt
+    assert "loco" in seen["display"], seen
+    assert seen["display_stored"] == {"type": "turn_up", "cards": seen["display"]}, seen
+    # a rail card scanned off the draw pile while cards are taken: taken, named, no tap
+    drawn = seen["scanned_draw"]
+    assert drawn["stored"] == drawn["planned"] and drawn["taps"] == 0, drawn
+    assert drawn["dialog"] == "", drawn
     for audit in (seen["audit"], seen["audit_play"]):
         for kind in ("touch", "outside", "overlap"):
             assert not audit.get(kind), (kind, audit[kind])

@@ -97,3 +97,88 @@ def test_the_last_move_names_a_link_colour_without_an_english_article():
                     ("Becky", "Steve"))
     assert "a orange" not in line
     assert line.startswith("Steve built") and "orange" in line and "City 2" in line
+
+
+def test_a_tag_stands_for_a_city_card_a_rail_card_or_a_locomotive():
+    from companion.games.rotw.ui.scanned import scanned_card
+    from companion.games.rotw.ui.teach import CARD_KINDS, component_name
+    from companion.store import TaggedComponent
+    city = CityCard(3, "red", ("orange", "brown"))
+    assert scanned_card(TaggedComponent("T1", "rotw-card-game", "city", city.to_value())) == \
+        ("city-3", city)
+    assert scanned_card(TaggedComponent("T2", "rotw-card-game", "card", "orange-2")) == \
+        ("orange-2", None)
+    assert scanned_card(TaggedComponent("T3", "rotw-card-game", "card", "loco")) == ("loco", None)
+    assert scanned_card(TaggedComponent("T4", "rotw-card-game", "card", "pink-3")) is None
+    assert scanned_card(TaggedComponent("T5", "rotw-card-game", "ticket", "x")) is None
+    assert len(CARD_KINDS) == 11 and "loco" in CARD_KINDS  # every rail card and the Locomotive
+    assert component_name(TaggedComponent("T2", "rotw-card-game", "card", "orange-2")) == \
+        "rail card orange 2"
+    assert component_name(TaggedComponent("T3", "rotw-card-game", "card", "loco")) == \
+        "Locomotive"
+
+
+class _Screen:
+    """As much of the play screen as a scan's meaning reads and writes."""
+
+    def __init__(self, dialog=None, open_moves=(), closed=None):
+        self.dialog, self.seat, self.scanned_cities = dialog, 0, {}
+        self.open_moves, self.submitted, self.said, self.refused = set(open_moves), [], [], []
+        self.moves = dict(closed or {})
+        self.building = type("B", (), {"scanned": staticmethod(lambda c: False)})()
+        self.discarding = type("D", (), {"scanned_from_pile": lambda _s, key:
+                                         self.submitted.append(("pile", key)) or True})()
+
+    def is_open(self, kind):
+        return kind in self.open_moves
+
+    def submit(self, action):
+        self.submitted.append(action)
+        return True
+
+    def show_message(self, text, where=None, good=False):
+        self.said.append(text)
+
+    def refuse(self, reason, where=None):
+        self.refused.append(reason)
+
+
+class _Picker:
+    """A card question as the scan reads it (CardPicker: a button per card, lit or grey)."""
+
+    def __init__(self, kind, allowed):
+        self.kind, self.answered, self.said = kind, [], []
+        self.cards = {key: type("Card", (), {"disabled": key not in allowed})()
+                      for key in ("loco", "city-3", "orange-2")}
+
+    def on_card(self, key):
+        self.answered.append(key)
+
+    def say(self, text, good=False):
+        self.said.append(text)
+
+
+def test_a_scanned_card_is_what_the_open_question_asks_or_the_top_of_the_draw_pile():
+    from companion.games.rotw.engine import TakeDeck
+    from companion.games.rotw.ui.scanned import card_scanned
+    from companion.store import TaggedComponent
+    loco = TaggedComponent("T3", "rotw-card-game", "card", "loco")
+    picker = _Picker("turn_up", {"loco", "orange-2"})
+    assert card_scanned(_Screen(picker), loco) and picker.answered == ["loco"]  # as its tap
+    picker = _Picker("turn_up", {"orange-2"})  # the engine leaves no Locomotive to turn up
+    assert card_scanned(_Screen(picker), loco) and not picker.answered and picker.said
+    # no question, cards may be taken: the top card of the draw pile, named
+    screen = _Screen(open_moves={"take_deck"})
+    assert card_scanned(screen, loco) and screen.submitted == [TakeDeck(0, "loco")]
+    # discard and draw asking where the card comes from: the draw pile
+    screen = _Screen(type("Q", (), {"kind": "draw_after"})())
+    assert card_scanned(screen, loco) and screen.submitted == [("pile", "loco")]
+    # nothing asks for a card: said, nothing stored
+    screen = _Screen()
+    assert card_scanned(screen, loco) and not screen.submitted and screen.said
+    # a city card dealt into a hand keeps its printed features for its build
+    city = CityCard(3, "red", ("orange", "brown"))
+    dealt = _Picker("show_card", {"city-3"})
+    screen = _Screen(dealt)
+    card_scanned(screen, TaggedComponent("T1", "rotw-card-game", "city", city.to_value()))
+    assert dealt.answered == ["city-3"] and screen.scanned_cities == {0: [city]}

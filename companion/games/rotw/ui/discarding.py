@@ -17,6 +17,7 @@ from .words import card_name, city_name
 class Discarding:
     def __init__(self, screen):
         self.screen = screen
+        self.discarded: str | None = None  # while asking where the new card comes from
 
     @property
     def table(self):
@@ -42,6 +43,7 @@ class Discarding:
 
     def _draw_after(self, discarded: str) -> None:
         s, rules = self.table.state, self.table.rules
+        self.discarded = discarded
         dialog = self.screen.open_dialog(RotwDialog("draw_after"))
         dialog.title(_("You discard {card}. Then take:").format(card=card_name(discarded)))
         grid = GridLayout(cols=2, spacing=dp(8))
@@ -71,6 +73,21 @@ class Discarding:
             self._which_drawn(card)  # every card drawn is scanned: the pile's too
             return
         self.screen.submit(DiscardDraw(self.screen.seat, card, slot, taken))
+
+    def scanned_from_pile(self, key: str) -> bool:
+        """A card scanned while asking where the new card comes from: the top of the draw
+        pile, named (a face-up card is tapped); whether it was stored. The engine refusing
+        (the pile not open, that card not in the box) leaves the question open."""
+        if self.discarded is None:
+            return False
+        action = DiscardDraw(self.screen.seat, self.discarded, None, key)
+        reason = self.table.check(action)
+        if reason is not None:
+            self.screen.refuse(reason)  # said over the open question
+            return False
+        self.screen.close_dialog()
+        self.discarded = None
+        return self.screen.submit(action)
 
     def _which_drawn(self, discarded: str) -> None:
         """Which card came off the draw pile after the discard, as the take step asks."""

@@ -17,6 +17,7 @@ from .delivering import Delivering
 from .discarding import Discarding
 from .network import PLAYER_RGBA
 from .questions import Questions
+from .scanned import card_scanned
 from .taking import Taking
 from .widgets import RotwPlayerRow
 from .words import card_name, describe, explain
@@ -154,19 +155,11 @@ class RotwPlayScreen(PlayScreen):
         self.show_message(_("Tap your move on the screen."), "panel_message")
 
     def component_scanned(self, component) -> bool:
-        """A scanned city card fills the build question (or opens it at the player's action)."""
+        """A scanned card: the card a question asks for, the top of the draw pile taken, or a
+        build's city card (see scanned.py)."""
         if self.table is None:
             return False
-        if self.dialog is not None and self.dialog.kind in ("take_deck", "show_card") \
-                and component.kind == "city":
-            from .city_card import CityCard
-            card = CityCard.from_value(component.value)
-            if card is not None:
-                # its printed features kept: the build fills them in (never asked again)
-                self.scanned_cities.setdefault(self.seat, []).append(card)
-                self.dialog.on_card(f"city-{card.value}")  # Taking's, Discarding's, setup's
-                return True
-        return self.building.scanned(component)
+        return card_scanned(self, component)
 
     # ---- the questions that float over the screen ---------------------------------------
 

@@ -108,7 +108,7 @@ class Questions:
 
     def show_card(self) -> None:
         """One of the cards dealt to the seat the engine asks for, tapped or scanned (a scan
-        answers through the picker's `on_card`: RotwPlayScreen.component_scanned); each is
+        answers through the picker's `on_card`: scanned.py); each is
         stored at once, so Undo takes back the last one."""
         table = self.table
         s, seat = table.state, table.status.seat

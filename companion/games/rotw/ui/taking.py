@@ -62,7 +62,7 @@ class Taking:
 
     def deck(self) -> None:
         """The top card of the draw pile; where every card drawn is scanned, which one it was
-        (tapped, or a city card scanned)."""
+        (tapped, or scanned: a scan with no question open takes it at once, scanned.py)."""
         if not self.screen.open_move("take_deck"):
             return
         if not self.screen.table.state.scanned_draws:
@@ -82,8 +82,8 @@ class Taking:
 
 
 def ask_drawn(screen, on_card) -> None:
-    """Which card came off the draw pile, where every card drawn is scanned: tapped, or a city
-    card scanned (RotwPlayScreen.component_scanned answers with `on_card` too)."""
+    """Which card came off the draw pile, where every card drawn is scanned: tapped, or scanned
+    (scanned.py answers with `on_card` too)."""
     picker = screen.open_dialog(CardPicker("take_deck", on_card))
     picker.set_buttons(picker.button(_("Cancel"), screen.close_dialog))
     table = screen.table
