@@ -269,8 +269,23 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
                         "physical": taps.physical(action)})
 
 
+class _Written(list):
+    """Records also written to a file as they come, a JSON line each (`--records`): a run
+    stopped midway keeps what it measured."""
+
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = Path(path)
+        self.path.write_text("", encoding="utf-8")
+
+    def append(self, record: dict) -> None:
+        super().append(record)
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(record) + "\n")
+
+
 def _play_child(game_kind: str, db: str, scanner: bool, quick: bool,
-                only: list[str] | None = None) -> int:
+                only: list[str] | None = None, written: str | None = None) -> int:
     import asyncio
     from .games import game as registered
     game = registered(game_kind)
@@ -281,7 +296,7 @@ def _play_child(game_kind: str, db: str, scanner: bool, quick: bool,
     async def scenario(app) -> None:
         from .touch import Touch
         d = Touch(app, scanner=scanner)
-        records: list[dict] = []
+        records: list[dict] = _Written(written) if written else []
         for log in logs:
             await _play_log(d, game, taps, log, records)
         outcome["records"] = records
@@ -318,8 +333,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--quick", action="store_true")
     play.add_argument("--only", action="append", metavar="LOG",
                       help="play only this log or seeded game (e.g. seeded-2p-1); repeatable")
+    play.add_argument("--records", metavar="FILE",
+                      help="also write each action's record to FILE as it is measured")
     args = parser.parse_args(argv)
-    return _play_child(args.game, args.db, args.scanner, args.quick, args.only)
+    return _play_child(args.game, args.db, args.scanner, args.quick, args.only, args.records)
 
 
 if __name__ == "__main__":
