@@ -182,3 +182,20 @@ def test_a_scanned_card_is_what_the_open_question_asks_or_the_top_of_the_draw_pi
     screen = _Screen(dealt)
     card_scanned(screen, TaggedComponent("T1", "rotw-card-game", "city", city.to_value()))
     assert dealt.answered == ["city-3"] and screen.scanned_cities == {0: [city]}
+
+
+def test_a_cube_that_can_go_nowhere_is_not_offered_for_a_delivery():
+    """The 2-player example, Becky's delivery from City 3 · c5 (a red and a black cube, no city
+    demands black): the red cube is the one, not asked."""
+    import json
+    from companion.boards import data_dir
+    from companion.games.rotw.ui.delivering import deliverable
+    rules = rules_for("rotw-card-game")
+    lines = (data_dir() / "rotw" / "examples" / "rotw-2p.jsonl").read_text().splitlines()
+    head = json.loads(lines[0])
+    s = rules.new_state(tuple(head["players"]), head["options"])
+    for line in lines[1:70]:
+        s = rules.apply(s, rules.parse_action(json.loads(line)))
+    options = rules.cube_deliveries(s, 0, False)
+    assert deliverable(options, "c5", ["red", "black"]) == ["red"]
+    assert deliverable([], "c5", ["red", "black"]) == ["red", "black"]  # none: tapping says why

@@ -18,6 +18,14 @@ from .widgets import GoodsButton, RotwDialog, button_row, choice_list
 from .words import city_name, goods_name
 
 
+def deliverable(options: list[Delivery], city_id: str, kinds: list[str]) -> list[str]:
+    """The cubes of a city worth asking about: those the engine says can go somewhere (a cube
+    that can go nowhere is never offered); all of them where none can (tapping one says why)."""
+    going = [goods for goods in kinds
+             if any(d.origin == city_id and d.goods == goods for d in options)]
+    return going or kinds
+
+
 class Delivering:
     def __init__(self, screen):
         self.screen = screen
@@ -98,6 +106,7 @@ class Delivering:
             if not kinds or not self._may_start():
                 return
             self.start()
+        kinds = deliverable(self.options, city_id, kinds)
         if not kinds:
             screen.show_message(Refusal(_("That city has no goods."), "no_goods_there", GAME_KIND),
                                 "map_message")  # the delivery rule, with its Why?
