@@ -157,6 +157,15 @@ async def rotw_last_move(d, args):
         seen[language] = {"text": label.text, "words": _label_lines(label),
                           "height": label.height, "texture": label.texture_size[1]}
         await d.audit(f"rotw-last-move-{language}")
+        # the longest kind: a City 5 paid with four cards
+        play.last_move = play.describe(Build(0, 5, None, ("purple", "brown"), "start", "brown",
+                                             ("brown-2", "orange-1", "white-1", "loco")))
+        await d.frames(0.3)
+        label.texture_update()
+        seen[f"{language}, four cards"] = {
+            "text": label.text, "words": _label_lines(label), "height": label.height,
+            "texture": label.texture_size[1]}
+        await d.audit(f"rotw-last-move-four-cards-{language}")
         d.app.go_home()
         await d.frames(0.3)
     d.record("rotw_last_move", seen)

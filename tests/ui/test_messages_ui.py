@@ -4,6 +4,8 @@ recent moves whole, TTR's figures each beside its number."""
 
 from __future__ import annotations
 
+from test_ui import judge_audits
+
 
 def test_ttr_refusals_never_stack_and_go_when_a_move_is_stored(run_scenario):
     seen = run_scenario("messages_in_ttr").check().report["ttr"]
@@ -47,10 +49,16 @@ def test_ttr_recent_moves_whole_and_figures_beside_their_numbers(run_scenario):
             assert not drawn.strip()[:1].isdigit(), (language, seen["stats"])
 
 
-def test_rotw_last_move_whole_on_two_lines(run_scenario):
-    seen = run_scenario("rotw_last_move").check().report["rotw_last_move"]
+def test_rotw_last_move_is_shown_whole(run_scenario):
+    """A link built: its line whole on two lines; paid with four cards, on three (it was cut
+    to two, the player's name lost, in English and German)."""
+    report = run_scenario("rotw_last_move").check().report
+    seen = report["rotw_last_move"]
     for language, line in seen.items():
-        assert 1 <= len(line["words"]) <= 2, (language, line)
+        assert 1 <= len(line["words"]) <= (3 if "four cards" in language else 2), \
+            (language, line)
         assert "".join(line["words"]).replace(" ", "") == line["text"].replace(" ", ""), \
             (language, line)
         assert line["height"] >= line["texture"], (language, line)
+    judge_audits(report, [f"rotw-last-move-four-cards-{language}" for language in ("en", "de")],
+                 kinds=("text", "overlap", "outside"))
