@@ -166,3 +166,20 @@ def test_no_word_is_cut_short_where_english_is_whole(language):
                 for hit in re.finditer(r"\b[^\W\d_]{2,}\.(?=\s|$|\))", text)
                 if hit.group(0) not in KNOWN_ABBREVIATIONS]
     assert not problems, f"{language}: " + "\n  ".join(problems)
+
+
+# The opening quote of German, Hungarian and Romanian („…“); the other signs come from English.
+OWN_SIGNS = {"„"}
+
+
+@pytest.mark.parametrize("language", catalog.TRANSLATED)
+def test_no_translation_uses_a_sign_the_english_texts_do_not(language):
+    """Beside its letters, a translation uses only the signs the English texts use (the app's
+    font draws those): an arrow in "Becky lieferte Ware (gelb): c13 → c12" was drawn as a box."""
+    signs = {c for msgid in catalog.extract_with_files() for c in msgid if ord(c) > 127}
+    problems = [f"{m.id!r} -> {text!r}: {c!r}"
+                for m in read_all(language)
+                for text in ([m.string] if isinstance(m.string, str) else m.string)
+                for c in text or ""
+                if ord(c) > 127 and not c.isalpha() and c not in signs | OWN_SIGNS]
+    assert not problems, f"{language}: " + "\n  ".join(problems)
