@@ -102,11 +102,12 @@ GALLERY = (
      "the moves of the step"),
     ("rotw-take-second.png", ROTW, "rotw-take-second", "Taking cards: the second one, or No "
      "second card"),
-    ("rotw-build.png", ROTW, "rotw-build-city", "Build: the city card's value, demand "
-     "colour and points (or scan it)"),
-    ("rotw-build-join.png", ROTW, "rotw-build-join", "Build: where the city joins"),
+    ("rotw-build.png", ROTW, "rotw-build-city", "Build: the city card's value first (or "
+     "scan it)"),
     ("rotw-build-pay.png", ROTW, "rotw-build-pay", "Build: the cards that pay for the link, "
      "and their total"),
+    ("rotw-build-card.png", ROTW, "rotw-build-card", "Build: the card's points, the link's "
+     "colour marked by the app, then its demand"),
     ("rotw-illegal-build.png", ROTW, "rotw-build-refused", "A payment the rules refuse: "
      "the reason over the question"),
     ("rotw-goods.png", ROTW, "rotw-goods", "The cubes drawn from the bag for a new city"),

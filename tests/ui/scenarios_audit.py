@@ -591,21 +591,28 @@ async def audit_rotw(d, args):
 
     async def build_city(action):
         await rotw.tap_action(d, "build")
-        form = ps.building.form
-        await d.tap(form.values[action.value])
-        if action.demand is not None:
-            await d.tap(form.demands[action.demand])
-        for colour in action.points:
-            await d.tap(form.colours[colour])
-
-    async def build_join(action):
-        await build_city(action)  # never the one-tap Build: the places and cards are toured
-        await rotw.tap_dialog(d, wid="build_other")
 
     async def build_pay(action):
-        await build_join(action)
-        await rotw.tap_dialog(d, _("{city}, {colour} link").format(
-            city=city_name(action.to, app.table.state), colour=rail_name(action.colour)))
+        await build_city(action)
+        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_city", "build_pay"),
+                         what="the value, or the cards for the one the hand can pay")
+        if rotw.dialog_kind(d) == "build_city":
+            await d.tap(ps.building.unseen.values[action.value])
+
+    async def build_card(action):
+        await build_pay(action)
+        if ps.building.paid != list(action.cards):
+            for card in action.cards:
+                await d.tap(ps.dialog.cards[card])
+        else:
+            await rotw.tap_dialog(d, wid="confirm_build")
+        if rotw.dialog_kind(d) == "build_join":
+            await rotw.tap_dialog(d, rotw.joint_text(d, action))
+        await d.wait_for(lambda: rotw.dialog_kind(d) == "build_card", what="the card's points")
+        points = list(action.points)
+        points.remove(action.colour)  # marked by the app
+        for colour in points:  # the demand left open (its tap stores the build)
+            await d.tap(ps.building.form.colours[colour])
 
     async def build_refused(action):
         await build_pay(action)
@@ -664,8 +671,8 @@ async def audit_rotw(d, args):
         if s.step is not Step.ACTION:
             return
         if kind == "build" and once("build"):
-            for name, opener in (("city", build_city), ("join", build_join),
-                                 ("pay", build_pay), ("refused", build_refused)):
+            for name, opener in (("city", build_city), ("pay", build_pay),
+                                 ("card", build_card), ("refused", build_refused)):
                 await tour.visit(f"rotw-build-{name}", lambda o=opener: o(action), close)
         elif kind == "deliver" and several_destinations(action) and once("deliver"):
             # (a cube that can reach one city only is delivered at its tap: no stop to see)
@@ -680,7 +687,8 @@ async def audit_rotw(d, args):
         elif kind == "discard_draw" and once("discard_draw"):
             await tour.visit("rotw-discard", lambda: discard(action, "discard_draw"), close)
             await tour.visit("rotw-draw-after", lambda: then(action, "discard_draw"), close)
-        elif kind == "discard_restock" and once("discard_restock"):
+        elif kind == "discard_restock" and len(table.rules.restock_cities(s)) > 1 and \
+                once("discard_restock"):  # (one city without goods: restocked at the card)
             await tour.visit("rotw-restock-city", lambda: then(action, "restock"), close)
 
     async def play_on():

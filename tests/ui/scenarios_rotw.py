@@ -129,13 +129,12 @@ async def rotw_illegal_build(d, args):
     ps = play(d)
     rows_before = stored_rows(d.app.db_path)
     await tap_action(d, "build")
-    form = ps.building.form
-    await d.tap(form.values[2])
-    await d.tap(form.demands["red"])
-    await d.tap(form.colours["orange"])
-    await d.tap(form.colours["white"])
-    await tap_dialog(d, _("Next"))  # the cards paid first: they tell where it joins
-    await d.audit("rotw_build_join")
+    await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the value question")
+    await d.tap(ps.building.unseen.values[2])  # the cards paid next: they tell the colour
+    await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    if ps.building.paid:  # the cheapest payment pre-selected: emptied
+        await tap_dialog(d, _("Clear"))
+    await d.audit("rotw_build_pay")
     await d.tap(ps.dialog.cards["loco"])
     await tap_dialog(d, wid="confirm_build")
     await d.frames(0.3)
@@ -460,8 +459,7 @@ async def rotw_fewest_taps(d, args):
         assert same(table.actions[-1], action), (table.actions[-1], action)
         entry = {"kind": action.type, "taps": counted["n"] - before}
         if action.type == "build":
-            entry.update(d.last_build, printed=0 if d.last_build["printed_known"]
-                         else printed_features(action))
+            entry.update(d.last_build, features=printed_features(action))
         elif action.type in ("draw_goods", "turn_up"):
             entry["reported"] = len(getattr(action, "cubes", None) or action.cards)
         taps.append(entry)
@@ -561,20 +559,22 @@ async def rotw_build_flow(d, args):
         if action.type == "build" and not shot["build"] \
                 and table.status.waiting_for is None:
             await tap_action(d, "build")
-            await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card")
-            form = ps.building.form
-            if form.value != action.value:
-                await d.tap(form.values[action.value])
-            if action.demand is not None:
-                await d.tap(form.demands[action.demand])
-            for colour in action.points:
-                await d.tap(form.colours[colour])
-            if ps.building.likely is not None:
+            await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay"),
+                             what="the city card's value")
+            if dialog_kind(d) == "build_city":
+                await d.tap(ps.building.unseen.values[action.value])
+            await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment")
+            if ps.building.paid:  # the cheapest payment seen in the hand, pre-selected
                 shot["build"] = True
                 await d.audit("rotw_build_likely")
-                await tap_dialog(d, wid="build_other")
-                await d.wait_for(lambda: dialog_kind(d) == "build_join", what="the joints")
-                await d.audit("rotw_build_other")
+                await tap_dialog(d, wid="confirm_build")
+                await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card"),
+                                 what="where it joins, or the card's points")
+                if dialog_kind(d) == "build_join":
+                    await d.audit("rotw_build_other")
+                    await tap_in_view(d, buttons_under(ps.dialog)[0])
+                    await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the points")
+                await d.audit("rotw_build_card")  # the link's colour marked
             ps.close_dialog()
             await d.frames(0.2)
         if action.type == "draw_goods" and not shot["goods"] and len(action.cubes) > 1:

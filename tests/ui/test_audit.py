@@ -86,7 +86,7 @@ STOPS = {
                 "ttr-ticket-entry", "ttr-results", "new-game-score-only", "ttr-score-only",
                 "ttr-score-only-tickets"),
     "rotw-card-game": ("rotw-new-game-2", "rotw-drawn-card", "rotw-late-2", "rotw-new-game-4", "rotw-turn-up",
-                       "rotw-build-city", "rotw-build-join", "rotw-build-pay",
+                       "rotw-build-city", "rotw-build-pay", "rotw-build-card",
                        "rotw-build-refused", "rotw-goods", "rotw-take-second", "rotw-play",
                        "rotw-locomotive", "rotw-deliver-to",
                        "rotw-discard", "rotw-draw-after", "rotw-restock-city",

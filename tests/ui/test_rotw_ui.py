@@ -59,7 +59,7 @@ def test_illegal_build_is_refused_with_the_reason_and_not_stored(run_scenario):
     assert refused["actions"] == 1, refused
     assert refused["dialog"] == "build_pay", refused
     assert report["after_cancel"] == {"dialog": "", "modal_views": 0}, report
-    judge_audits(report, ["rotw_build_join", "rotw_illegal_build"])
+    judge_audits(report, ["rotw_build_pay", "rotw_illegal_build"])
 
 
 def test_score_only_game(run_scenario):
@@ -168,27 +168,32 @@ def test_a_strict_game_asks_for_the_cards_dealt_at_setup_first(run_scenario, lan
 # build took 5 taps more (Build, its value, Next, where it joins, Build), a delivery 3 (the cube,
 # where it goes, Deliver) and a Locomotive played alone 2; before the last answer stored the
 # move, a delivery took a Deliver more and a Locomotive with a cube "Play it and deliver" and a
-# Deliver more.
+# Deliver more. Before the cards paid came before the card's points, a build also tapped the
+# link's colour among its points and a Next.
 MOST_TAPS = {"take_deck": 1, "take_display": 1, "take_discard": 1, "stop_taking": 1,
              "pass": 1, "deliver": 2, "play_locomotive": 3, "discard_draw": 3,
              "discard_restock": 3}
 
 
 def build_overhead(entry: dict) -> int:
-    """A build's taps besides the card's printed features and the cards paid unseen: Build, the
-    value where the one pre-selected is not it, then the engine's likeliest build in one tap
-    (Build), or Next (or Other place or cards), where it joins where the cards paid could pay
-    for several places (or after Other), and Build only for a pre-selected payment: the card
-    that completes a payment stores the build."""
+    """A build's taps besides the card's printed features and the cards paid unseen. A card
+    not seen: Build, its value (not where the hand can pay for one only), the pre-selected payment kept (one tap for its cards), where it
+    joins where the cards pay for several places, Build only for a value-5 city (the demand
+    tapped last stores the others). A scanned card: Build, then the engine's likeliest build in
+    one tap, or Next (or Other place or cards), where it joins, Build for a pre-selected
+    payment."""
+    if entry["unseen"]:
+        return 1 + entry["value_asked"] + entry["confirm"] + entry["join"] + entry["done"]
     rest = 1 if entry["default"] else 1 + entry["join"] + entry["confirm"]
     return 1 + entry["value_asked"] + rest
 
 
 def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     """A seeded game's first 90 moves tapped the fewest ways: each kind of move within its
-    count; a build no more than the card's features, the cards paid unseen and its overhead
-    (2 with the engine's likeliest place and payment); each cube drawn one tap; a delivery
-    stored at its last tap, one tap where the cube can go to one city only."""
+    count; a build no more than the card's features but the link's colour (marked by the app
+    once the cards paid tell it), the cards paid unseen and its overhead (3 with the engine's
+    cheapest payment and one place to join); each cube drawn one tap; a delivery stored at its
+    last tap, one tap where the cube can go to one city only."""
     report = run_scenario("rotw_fewest_taps", seed=30, timeout=400).check().report
     taps = report["taps"]
     seen = {entry["kind"] for entry in taps}
@@ -196,6 +201,8 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     for entry in taps:
         kind, count = entry["kind"], entry["taps"]
         if kind == "build":
+            if entry["unseen"]:  # the link's colour marked, never tapped
+                assert entry["marked"] and entry["printed"] == entry["features"] - 1, entry
             overhead = count - entry["printed"] - entry["cards"]
             assert overhead == build_overhead(entry) <= 4, entry
         elif kind in ("draw_goods", "turn_up"):

@@ -1,10 +1,14 @@
-"""A) Building: the city card played (its printed features tapped, or scanned) and, where the
-engine can finish the move (`Rules.completions`), one tap to build it: the joint and the cheapest
+"""A) Building. A city card the app has not seen: its value, then the cards that pay (they tell
+the link's colour), where it joins only where they pay for several places, then its printed
+points with the link's colour marked and its demand, the last tap storing the build
+(`unseen_card`). A card scanned (or scanned into the hand): its features filled in and, where the
+engine can finish the move (`Rules.completions`), one tap to build it, the joint and the cheapest
 payment from the cards seen in the hand shown under the card, "Other place or cards" to change
-them. Otherwise the cards that pay are asked, and where they join it only where they pay for
-several places; the build is stored at the card that completes a payment, said, Undo beside."""
+them. The build is said on the play screen, Undo beside."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
@@ -14,10 +18,17 @@ from companion.app.theme import touch
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import parse_card
 from .city_card import CityCard
+from .unseen_card import UnseenCard
 from .widgets import CardPicker, CityCardForm, RotwCard, RotwDialog, button_row, choice_list
 from .words import cards_label, city_name, rail_name
 
 PAYING_KEYS = ["loco", *[f"{c}-1" for c in RAIL_COLOURS], *[f"{c}-2" for c in RAIL_COLOURS]]
+
+
+@dataclass(frozen=True)
+class _Joint:
+    city: str
+    colour: str
 
 
 def joint_order(joint) -> tuple:
@@ -40,6 +51,8 @@ class Building:
         self._preselected = False
         self._next = None
         self.places: list[tuple[str, str]] = []  # where it may join, while the cards tell
+        self.value: int | None = None  # the city card's value, told before its other features
+        self.unseen = UnseenCard(self)
 
     @property
     def table(self):
@@ -49,28 +62,21 @@ class Building:
         if not self.screen.open_move("build"):
             return
         # a scanned card fills the form: its printed features are never asked again
-        self.card, self.to, self.colour = card, None, None
-        self._city()
+        self.card, self.to, self.colour, self.paid, self.form = card, None, None, [], None
+        card = card or self._scanned_in_hand()
+        if card is None:
+            self.value = None
+            self.unseen.ask_value()
+        else:
+            self._city(card)
 
     def scanned(self, component) -> bool:
-        """A scanned city card fills the build question (or opens it at the player's action)."""
-        if component.kind != "city":
-            return False
-        card = CityCard.from_value(component.value)
-        if card is None:
-            return False
-        dialog = self.screen.dialog
-        if dialog is not None and dialog.kind == "build_city":
-            self.form.fill(card)
-            return True
-        if dialog is None and self.screen.is_open("build"):
-            self.start(card)
-            return True
-        return False
+        return scanned(self, component)
 
     # ---- which city card ---------------------------------------------------------------
 
-    def _city(self) -> None:
+    def _city(self, card: CityCard) -> None:
+        """A card whose features are known (scanned): filled in, the likeliest build one tap."""
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
         dialog.title(_("Build: which city card do you play? (Or scan it.)"))
         next_button = dialog.button(_("Next"), self._city_done, accent=True)
@@ -91,12 +97,7 @@ class Building:
         row.add_widget(other)
         row.add_widget(next_button)
         dialog.box.add_widget(row)
-        card = self.card or self._scanned_in_hand()
-        if card is not None:
-            form.fill(card)
-        else:
-            form.value = self._likely_value()  # pre-selected: one tap changes it
-            form.refresh()
+        form.fill(card)
 
     def _scanned_in_hand(self) -> CityCard | None:
         """The last city card scanned into the hand that it may still hold: its printed
@@ -107,21 +108,21 @@ class Building:
                 return card
         return None
 
-    def _completions(self, **partial) -> list[dict]:
+    def completions(self, **partial) -> list[dict]:
         table = self.table
         return table.rules.completions(table.state, {"type": "build", **partial})
 
-    def _likely_value(self) -> int | None:
-        """The value of the likeliest city card (a city card seen in the hand first)."""
-        found = self._completions()
-        return found[0]["value"] if found else None
+    def valued(self, value: int) -> None:
+        """The value of a card not seen told: the cards that pay next, for any colour."""
+        self.value, self.card, self.form = value, None, None
+        self._pay(None, None, [])
 
     def _card_changed(self) -> None:
         """The card's features changed: the engine's likeliest build for it, shown."""
         card = self.form.card()
         self.likely = None
         if card is not None:
-            found = self._completions(value=card.value, demand=card.demand,
+            found = self.completions(value=card.value, demand=card.demand,
                                       points=list(card.points))
             self.likely = found[0] if found and "cards" in found[0] else None
         likely, state = self.likely, self.table.state
@@ -136,13 +137,13 @@ class Building:
         card = self.form.card()
         if card is None:
             return
-        self.card = card
+        self.card, self.value = card, card.value
         if self.likely is not None:  # the engine's likeliest build, shown: one tap
             likely = self.likely
             self.to, self.colour, self.paid = likely["to"], likely["colour"], list(likely["cards"])
             self._confirm()
             return
-        found = self._completions(value=card.value, demand=card.demand, points=list(card.points))
+        found = self.completions(value=card.value, demand=card.demand, points=list(card.points))
         joints = list(dict.fromkeys((c["to"], c["colour"]) for c in found))
         if len(joints) == 1:  # one place it can join: no question
             self._pay(*joints[0])
@@ -154,23 +155,24 @@ class Building:
         card = self.form.card()
         if card is None:
             return
-        self.card = card
+        self.card, self.value = card, card.value
         self._join()
 
     # ---- where it joins ------------------------------------------------------------------
 
     def _join(self, places: list[tuple[str, str]] | None = None) -> None:
         """Where the city joins: every joint of its points (then the cards that pay), or, with
-        the cards paid already, the `places` they pay for (the build stored at the tap)."""
+        the cards paid already, the `places` they pay for (the build stored at the tap, or, for
+        a card not seen, its printed features asked next)."""
         table, card = self.table, self.card
         if places is None:
             joints = sorted(table.rules.joints(table.state, card.points), key=joint_order)
             places = [(joint.city, joint.colour) for joint in joints]
             chosen = self._pay
         else:
-            chosen = self._build_at
+            chosen = self._joined
         dialog = self.screen.open_dialog(RotwDialog("build_join"))
-        dialog.title(_("Join the City {value} to:").format(value=card.value))
+        dialog.title(_("Join the City {value} to:").format(value=self.value))
         buttons = []
         for to, colour in places:
             text = _("{city}, {colour} link").format(city=city_name(to, table.state),
@@ -186,9 +188,20 @@ class Building:
         dialog.box.add_widget(row)
 
     def _back_to_city(self) -> None:
-        self._city()
+        if self.card is not None:
+            self._city(self.card)
+        else:
+            self.unseen.ask_value(back=True)
 
-    def _build_at(self, to: str, colour: str) -> None:
+    def _joined(self, to: str, colour: str) -> None:
+        """Where it joins, known: stored, or for a card not seen, its features asked."""
+        if self.card is None:
+            self.to, self.colour = to, colour
+            self.unseen.ask_features()
+        else:
+            self.build_at(to, colour)
+
+    def build_at(self, to: str, colour: str) -> None:
         self.to, self.colour = to, colour
         self._confirm()  # the last move's line says it, Undo beside takes it back
 
@@ -200,27 +213,44 @@ class Building:
         with no `to`, for a link to any of `places`: the cards paid tell which, and where they
         pay for several, that is asked after. The build is stored at the card that completes
         a payment (Undo takes it back), or at Build with the pre-selected one."""
-        card = self.card
         self.to, self.colour, self.places = to, colour, list(places)
-        cheapest = [] if to is None else [
-            c for c in self._completions(value=card.value, demand=card.demand,
-                                         points=list(card.points), to=to, colour=colour)
-            if "cards" in c]
+        cheapest = [c for c in self._cheapest() if "cards" in c]
         self.paid = list(cheapest[0]["cards"]) if cheapest else []
         self._preselected = bool(self.paid)  # the first card tapped starts another payment
         picker = self.screen.open_dialog(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
         self._total = Label(font_size=sp(15), size_hint_y=None, height=dp(22), bold=True)
         picker.box.add_widget(self._total, index=len(picker.box.children) - 2)
-        picker.set_buttons(picker.button(_("Back"), self._join),
+        picker.set_buttons(picker.button(_("Back"), self._pay_back),
                            picker.button(_("Clear"), self._clear),
                            picker.button(_("Build"), self._confirm, accent=True))
         picker.buttons.children[0].wid = "confirm_build"
         self._show_payment()
 
+    def _cheapest(self) -> list[dict]:
+        """The engine's payments for the link, cheapest first: for a card not seen, from the
+        cards seen in the hand for a link of any colour to the start board (as if the card
+        showed every colour: the colour is the cards' to tell)."""
+        card = self.card
+        if card is None:
+            return self.completions(value=self.value, points=list(RAIL_COLOURS), to=START)
+        if self.to is None:
+            return []
+        return self.completions(value=card.value, demand=card.demand,
+                                 points=list(card.points), to=self.to, colour=self.colour)
+
+    def _pay_back(self) -> None:
+        if self.card is None:
+            self.unseen.ask_value(back=True)
+        else:
+            self._join()
+
     def _colours(self) -> list[str]:
-        """The link colours still open: the one chosen, or those of the places it may join."""
+        """The link colours still open: the one chosen, or those of the places it may join
+        (any, for a card not seen: the cards tell)."""
         if self.colour is not None:
             return [self.colour]
+        if self.card is None:
+            return list(RAIL_COLOURS)
         return list(dict.fromkeys(colour for _to, colour in self.places))
 
     def _show_payment(self) -> None:
@@ -228,13 +258,13 @@ class Building:
         # pre-selected, every card the payment could start with may be tapped instead
         chosen = [] if self._preselected else [parse_card(key) for key in self.paid]
         allowed = {card.key for colour in self._colours() for card in table.rules.payment_cards(
-            table.state, self.screen.seat, self.card.value, colour, chosen)}
+            table.state, self.screen.seat, self.value, colour, chosen)}
         heading = _("Pay for the link: tap the cards") if self.colour is None else \
             _("Pay for the {colour} link: tap the cards").format(colour=rail_name(self.colour))
         self.screen.dialog.show(heading, self.paid, allowed)
         worth = sum(parse_card(key).rail_value for key in self.paid)
         self._total.text = _("Paid {worth}; the City {value} needs {value}").format(
-            worth=worth, value=self.card.value)
+            worth=worth, value=self.value)
         if self._preselected:
             self._total.text = _("The cheapest payment, pre-selected: tap other cards to pay "
                                  "otherwise")
@@ -243,15 +273,27 @@ class Building:
         if self._preselected:
             self.paid, self._preselected = [], False
         self.paid.append(key)
-        paying = [(to, colour) for to, colour in
-                  ([(self.to, self.colour)] if self.colour is not None else self.places)
-                  if self.table.check(self._action(to, colour)) is None]
+        if not self._settle():
+            self._show_payment()
+
+    def _paying(self) -> list[tuple[str, str]]:
+        """Where the cards paid so far pay for a link to (the engine checks each)."""
+        if self.card is None:
+            return sorted(self.unseen.paying_places(self.paid),
+                          key=lambda place: joint_order(_Joint(*place)))
+        return [(to, colour) for to, colour in
+                ([(self.to, self.colour)] if self.colour is not None else self.places)
+                if self.table.check(self._action(to, colour)) is None]
+
+    def _settle(self) -> bool:
+        """Whether the cards paid settle the payment: then where it joins is asked only where
+        they pay for several places, else the build goes on at once."""
+        paying = self._paying()
         if len(paying) == 1:  # the last card of a payment: nothing is left to ask
-            self._build_at(*paying[0])
+            self._joined(*paying[0])
         elif paying:  # the cards pay for a link to several places: which one
             self._join(paying)
-        else:
-            self._show_payment()
+        return bool(paying)
 
     def _clear(self) -> None:
         self.paid, self._preselected = [], False
@@ -266,6 +308,11 @@ class Building:
                      tuple(self.paid))
 
     def _confirm(self) -> None:
+        if self.card is None:  # a card not seen: the cards paid settle where it joins
+            self._preselected = False
+            if not self._settle():
+                self.screen.refuse(self.unseen.refusal(self.paid))
+            return
         if self.to is None:  # the cards paid so far pay for no place: the engine says why
             self.screen.refuse(self.table.check(self._action(*self.places[0])))
             return
@@ -280,3 +327,22 @@ class Building:
             played = CityCard(action.value, action.demand, action.points)
             if played in scanned:
                 scanned.remove(played)
+
+
+def scanned(building: "Building", component) -> bool:
+    """A scanned city card fills the build question (or opens it at the player's action)."""
+    if component.kind != "city":
+        return False
+    card = CityCard.from_value(component.value)
+    if card is None:
+        return False
+    dialog = building.screen.dialog
+    if dialog is not None and dialog.kind in ("build_city", "build_pay", "build_join",
+                                              "build_card"):
+        building.card = card
+        building._city(card)  # its features known: the engine's likeliest build offered
+        return True
+    if dialog is None and building.screen.is_open("build"):
+        building.start(card)
+        return True
+    return False

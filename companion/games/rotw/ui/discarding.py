@@ -97,6 +97,10 @@ class Discarding:
 
     def _restock_after(self, discarded: str) -> None:
         s = self.table.state
+        cities = self.table.rules.restock_cities(s)
+        if len(cities) == 1:  # one city without goods: the engine's answer, not asked (the
+            self._restock(discarded, cities[0])  # last move's line says it, Undo beside)
+            return
         dialog = self.screen.open_dialog(RotwDialog("restock_city"))
         dialog.title(_("You discard {card}. Which city without goods gets a cube from the bag?")
                      .format(card=card_name(discarded)))

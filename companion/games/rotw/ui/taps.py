@@ -214,7 +214,8 @@ async def discard_by_touch(d, action) -> None:
     await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
     await d.tap(ps.dialog.cards[action.card])
     if action.type == "discard_restock":
-        await tap_dialog(d, city_name(action.city, s))
+        if len(d.app.table.rules.restock_cities(s)) > 1:  # else the one city, not asked
+            await tap_dialog(d, city_name(action.city, s))
     elif action.slot is None and d.scanner and action.taken is not None:
         await d.wait_for(lambda: dialog_kind(d) == "draw_after", what="where the card comes from")
         await scan_card(d, action.taken)  # the card scanned: from the top of the pile
@@ -227,25 +228,79 @@ async def discard_by_touch(d, action) -> None:
 
 
 async def build_by_touch(d, action) -> None:
-    """The city card's features tapped (what is pre-selected left alone), then the engine's
-    likeliest build in one tap where it is the move; else the cards that pay (the last one
-    stores it) and where it joins only where they pay for several places, or with the likeliest
-    shown but not the move, where it joins and then the cards."""
-    from companion.games.rotw.ui.words import city_name, rail_name
+    """A city card the app has not seen: its value, the cards that pay (the engine's cheapest
+    pre-selected, if it is the one, kept with one tap), where it joins only where they pay for
+    several places, then its printed points but the link's colour (marked by the app) and its
+    demand, which stores it (a value-5 city: Build). A card scanned (or scanned into the hand):
+    the engine's likeliest build in one tap where it is the move, else as before the cards."""
     from companion.games.rotw.ui.city_card import CityCard
-    ps, s = play(d), d.app.table.state
+    ps = play(d)
     printed = CityCard(action.value, action.demand, tuple(action.points))
     if d.scanner:  # the city card on the reader opens the build with its features filled in
         await d.scan(GAME, "city", printed.to_value())
     else:
         await tap_action(d, "build")
-    await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the city card question")
+    await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay"),
+                     what="the city card question")
+    if ps.building.form is not None:  # its features known (scanned): filled in
+        await known_build_by_touch(d, action, printed)
+        return
+    asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
+    path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
+            "cards": 0, "printed_known": False, "marked": False, "printed": 0, "done": False,
+            "unseen": True}
+    d.last_build = path
+    stored = len(d.app.table.actions)
+    if asked:
+        await d.tap(ps.building.unseen.values[action.value])
+    await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    if ps.building.paid == list(action.cards):  # the cheapest, pre-selected: kept
+        path["confirm"] = True
+        await tap_dialog(d, wid="confirm_build")
+    else:
+        path["cards"] = len(action.cards)
+        for card in action.cards:  # the last one settles the payment
+            await d.tap(ps.dialog.cards[card])
+    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card"),
+                     what="where it joins, or the card's features")
+    if dialog_kind(d) == "build_join":
+        path["join"] = True
+        await tap_joint(d, joint_text(d, action), then="build_card")
+    form = ps.building.form
+    path["marked"] = action.colour in form.points
+    points = list(action.points)
+    for colour in form.points:
+        points.remove(colour)
+    for colour in points:
+        await d.tap(form.colours[colour])
+    path["printed"] = len(points) + (action.demand is not None)
+    if action.demand is not None:
+        await d.tap(form.demands[action.demand])
+    else:  # a value-5 city has no demand: Build
+        path["done"] = True
+        await tap_dialog(d, wid="build_card_done")
+    await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+
+
+def joint_text(d, action) -> str:
+    from companion.games.rotw.ui.words import city_name, rail_name
+    return _("{city}, {colour} link").format(city=city_name(action.to, d.app.table.state),
+                                             colour=rail_name(action.colour))
+
+
+async def known_build_by_touch(d, action, printed) -> None:
+    """A card whose features the app knows (scanned): the engine's likeliest build in one tap
+    where it is the move; else the cards that pay (the last one stores it) and where it joins
+    only where they pay for several places, or with the likeliest shown but not the move,
+    where it joins and then the cards."""
+    ps = play(d)
     form = ps.building.form
     known = form.card() == printed
     path = {"value_asked": not known and form.value != action.value, "default": False,
-            "join": False, "confirm": False, "cards": 0, "printed_known": known}
+            "join": False, "confirm": False, "cards": 0, "printed_known": known,
+            "marked": False, "printed": 0, "done": False, "unseen": False}
     d.last_build = path
-    if not known:  # a card scanned into the hand fills the form: nothing to tap
+    if not known:  # a card scanned into the hand that is not the one played
         if form.points:
             await tap_dialog(d, _("Clear points"))
         if form.value != action.value:
@@ -254,6 +309,7 @@ async def build_by_touch(d, action) -> None:
             await d.tap(form.demands[action.demand])
         for colour in action.points:
             await d.tap(form.colours[colour])
+        path["printed"] = (action.demand is not None) + len(action.points)
     likely = ps.building.likely
     if likely is not None and (likely["to"], likely["colour"], tuple(likely["cards"])) == \
             (action.to, action.colour, tuple(action.cards)):
@@ -261,8 +317,7 @@ async def build_by_touch(d, action) -> None:
         path["default"] = True
         return
     stored = len(d.app.table.actions)
-    joint = _("{city}, {colour} link").format(city=city_name(action.to, s),
-                                              colour=rail_name(action.colour))
+    joint = joint_text(d, action)
     if likely is not None:  # somewhere else, or other cards: where it joins first
         await tap_dialog(d, wid="build_other")
         await d.wait_for(lambda: dialog_kind(d) == "build_join", what="where the city joins")
@@ -285,12 +340,14 @@ async def build_by_touch(d, action) -> None:
         await tap_dialog(d, joint)
 
 
-async def tap_joint(d, joint: str) -> None:
-    """Where the city joins tapped in the list of joints, until the payment question comes."""
+async def tap_joint(d, joint: str, then: str = "build_pay") -> None:
+    """Where the city joins tapped in the list of joints, until the next question (`then`)
+    comes."""
     await tap_dialog(d, joint)
     for _attempt in range(3):
         try:
-            await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+            await d.wait_for(lambda: dialog_kind(d) == then, timeout=15,
+                             what="the question after where it joins")
             return
         except AssertionError:
             # A loaded machine lays a scrolled list out late, and the tap lands beside the
@@ -298,14 +355,14 @@ async def tap_joint(d, joint: str) -> None:
             if hasattr(d, "record"):  # the UI tests' driver notes it (the bench's finger not)
                 d.record("join_tapped_again", d.report.get("join_tapped_again", 0) + 1)
             counted_taps_back(d)  # the tap that missed
-            if dialog_kind(d) == "build_city":  # it landed on Back
+            if dialog_kind(d) == "build_city" and then == "build_pay":  # it landed on Back
                 await tap_dialog(d, wid="build_other")
                 counted_taps_back(d)
                 await d.wait_for(lambda: dialog_kind(d) == "build_join", what="the joints")
             if dialog_kind(d) != "build_join":
                 raise
             await tap_dialog(d, joint)
-    raise AssertionError("the payment question never came")
+    raise AssertionError("the question after where it joins never came")
 
 
 def counted_taps_back(d) -> None:
@@ -345,7 +402,16 @@ async def tap_drawn(d, card: str) -> None:
 
 
 def same(done, planned) -> bool:
-    return done.to_json() == planned.to_json()
+    return _as_played(done) == _as_played(planned)
+
+
+def _as_played(action) -> dict:
+    """An action as the table played it: a city card's connection points are a set around a
+    hexagon, in no order (the screens list the link's colour first)."""
+    data = action.to_json()
+    if data.get("type") == "build":
+        data["points"] = sorted(data["points"])
+    return data
 
 
 def physical(action) -> int:
@@ -399,7 +465,7 @@ def same_move(done, planned) -> bool:
         return False
     if planned.type == "discard_draw" and planned.slot is not None:
         return False
-    a, b = done.to_json(), planned.to_json()
+    a, b = _as_played(done), _as_played(planned)
     a.pop(field), b.pop(field)
     return a == b
 # The playout's options for a game where every card is scanned (Settings' toggle).

@@ -134,14 +134,19 @@ class CardPicker(RotwDialog):
 
 
 class CityCardForm(BoxLayout):
-    """A city card's features: its value, its demand colour and its connection points."""
+    """A city card's features: its value, its demand colour and its connection points. With a
+    `fixed` value (told already, the cards paid for it) the value is not asked and the points
+    come before the demand: `marked` is the link's colour, a point the card must show, marked
+    by the app (Clear points takes it off), and the demand tapped last calls `on_demand`."""
 
-    def __init__(self, on_change, **kwargs):
+    def __init__(self, on_change, fixed: int | None = None, marked: str | None = None,
+                 on_demand=None, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(4), **kwargs)
-        self.on_change = on_change
-        self.value: int | None = None
+        self.on_change, self.on_demand = on_change, on_demand
+        self.value: int | None = fixed
         self.demand: str | None = None
-        self.points: list[str] = []
+        self.points: list[str] = [marked] if marked else []
+        self.marked = marked
         self.value_label = self._label()
         values = button_row(touch())
         self.values = {}
@@ -167,8 +172,10 @@ class CityCardForm(BoxLayout):
             button.bind(on_release=lambda _b, c=colour: self.add_point(c))
             self.colours[colour] = button
             points.add_widget(button)
-        for widget in (self.value_label, values, self.demand_label, demands, self.points_label,
-                       points):
+        rows = (self.value_label, values, self.demand_label, demands, self.points_label,
+                points) if fixed is None else \
+            (self.points_label, points, self.demand_label, demands)
+        for widget in rows:
             self.add_widget(widget)
 
     @staticmethod
@@ -196,6 +203,8 @@ class CityCardForm(BoxLayout):
     def set_demand(self, goods: str) -> None:
         self.demand = goods
         self.refresh()
+        if self.on_demand is not None:
+            self.on_demand()
 
     def add_point(self, colour: str) -> None:
         if len(self.points) < MAX_POINTS:
@@ -203,7 +212,7 @@ class CityCardForm(BoxLayout):
         self.refresh()
 
     def clear_points(self) -> None:
-        self.points = []
+        self.points, self.marked = [], None
         self.refresh()
 
     def refresh(self) -> None:
@@ -211,8 +220,14 @@ class CityCardForm(BoxLayout):
         any_goods = self.value == ANY_GOODS_VALUE
         self.demand_label.text = (_("Value 5: it takes goods of any colour.") if any_goods
                                   else _("The goods it demands (its hexagon's colour):"))
+        if self.on_demand is not None and not any_goods:
+            self.demand_label.text = _("Last, the goods it demands (the tap builds):")
         shown = ", ".join(rail_name(c) for c in self.points) or "–"
         self.points_label.text = _("Its connection points: {points}").format(points=shown)
+        if self.marked is not None and self.marked in self.points:
+            self.points_label.text = _("Its connection points: {points} (the link's {colour} "
+                                       "marked: Clear points takes it off)").format(
+                points=shown, colour=rail_name(self.marked))
         for value, button in self.values.items():
             button.state = "down" if value == self.value else "normal"
             button.text = f"[b]{value}[/b]" if value == self.value else str(value)

@@ -1,0 +1,114 @@
+"""A build's first and last questions for a city card the app has not seen: its value first (the
+cards paid next tell the link's colour, and the card must show that colour), then, once it is
+known where it joins, its printed points with the link's colour marked by the app and its demand,
+the demand tapped last storing the build."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.metrics import sp
+
+from companion.app.i18n import _
+from companion.app.theme import touch
+from ..engine import RAIL_COLOURS, START, Build
+from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES, GOODS
+from .widgets import CityCardForm, RotwCard, RotwDialog, button_row
+from .words import city_name, rail_name
+
+
+class UnseenCard:
+    """The value and the printed features of the city card a build plays, asked around the
+    cards paid and where it joins (`Building` asks those)."""
+
+    def __init__(self, building):
+        self.building = building
+        self.values: dict[int, RotwCard] = {}
+
+    @property
+    def screen(self):
+        return self.building.screen
+
+    def ask_value(self, back: bool = False) -> None:
+        """Which value: one tap, grey where the hand could not pay for it (the engine says);
+        not asked where the hand can pay for one value only (unless gone `back` to)."""
+        building = self.building
+        payable = {found["value"] for found in building.completions()}
+        if len(payable) == 1 and not back:  # the only value the hand can pay for: not asked
+            building.valued(payable.pop())  # (said under the cards; Back asks it)
+            return
+        dialog = self.screen.open_dialog(RotwDialog("build_city"))
+        dialog.title(_("Build: the value of the city card you play? (Or scan it.)"))
+        row = button_row(touch(2))
+        self.values = {}
+        for value in CITY_VALUES:
+            button = RotwCard(card=f"city-{value}", size_hint=(1, 1), font_size=sp(22),
+                              text=_("City {value}").format(value=value))
+            button.disabled = value not in payable
+            button.bind(on_release=lambda _b, v=value: building.valued(v))
+            self.values[value] = button
+            row.add_widget(button)
+        dialog.box.add_widget(row)
+        dialog.box.add_widget(Factory.Note(text=_(
+            "Then the cards you pay: they tell the link's colour, which the city card shows, so "
+            "the app marks that point for you.")))
+        buttons = button_row()
+        buttons.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
+        dialog.box.add_widget(buttons)
+
+    def provisional(self, to: str, colour: str, cards) -> Build:
+        """The build as far as it is known, for the engine to check the payment and the joint:
+        the card showing the link's colour only, any demand (neither bears on what pays)."""
+        value = self.building.value
+        demand = None if value == ANY_GOODS_VALUE else GOODS[0]
+        return Build(self.screen.seat, value, demand, (colour,), to, colour, tuple(cards))
+
+    def paying_places(self, cards) -> list[tuple[str, str]]:
+        """Where a link these cards pay for may go: each colour they pay for (the engine's
+        check), the start board and every free point of it."""
+        table = self.building.table
+        colours = [colour for colour in RAIL_COLOURS
+                   if table.check(self.provisional(START, colour, cards)) is None]
+        return [(joint.city, joint.colour) for colour in colours
+                for joint in table.rules.joints(table.state, (colour,))]
+
+    def refusal(self, cards):
+        """The engine's reason these cards pay for no link (for the colour of the first rail
+        card among them)."""
+        colours = [key.rpartition("-")[0] for key in cards if key != "loco"]
+        colour = colours[0] if colours else RAIL_COLOURS[0]
+        return self.building.table.check(self.provisional(START, colour, cards))
+
+    def ask_features(self) -> None:
+        """Its other connection points and its demand, the link's colour marked already."""
+        building = self.building
+        state = building.table.state
+        dialog = self.screen.open_dialog(RotwDialog("build_card"))
+        dialog.title(_("City {value}, joining {city} by a {colour} link: tap its other "
+                       "connection points, then its demand").format(
+            value=building.value, city=city_name(building.to, state),
+            colour=rail_name(building.colour)))
+        form = CityCardForm(lambda: None, fixed=building.value, marked=building.colour,
+                            on_demand=self.card_done)
+        building.form = form
+        dialog.box.add_widget(form)
+        row = button_row()
+        row.add_widget(dialog.button(_("Back"), lambda: building.valued(building.value)))
+        row.add_widget(dialog.button(_("Clear points"), form.clear_points))
+        done = dialog.button(_("Build"), self.card_done, accent=True)
+        done.wid = "build_card_done"
+        row.add_widget(done)
+        dialog.box.add_widget(row)
+        form.refresh()
+
+    def card_done(self) -> None:
+        """The card's features told: the build stored, or the engine's reason said."""
+        building, form = self.building, self.building.form
+        card = form.card()
+        if card is None:  # no demand yet, or no point: the engine says what is missing
+            demand = None if form.value == ANY_GOODS_VALUE else form.demand
+            action = Build(self.screen.seat, form.value, demand, tuple(form.points),
+                           building.to, building.colour, tuple(building.paid))
+            self.screen.refuse(building.table.check(action))
+            return
+        building.card = card
+        building.build_at(building.to, building.colour)
