@@ -265,6 +265,7 @@ async def build_by_touch(d, action) -> None:
                      what="where it joins, or the card's features")
     if dialog_kind(d) == "build_join":
         path["join"] = True
+        await d.frames(0.5)  # the list laid out (a tap at once, on a loaded machine, is lost)
         await tap_joint(d, joint_text(d, action), then="build_card")
     form = ps.building.form
     path["marked"] = action.colour in form.points
