@@ -69,7 +69,8 @@ class Label:
 
     key: str
     places: tuple[Box, ...]
-    own: Box | None = None  # its own dot: round, so a place at its corner may touch its box
+    own: Box | tuple[Box, ...] | None = None  # its own dot (or the boxes that stand for
+    # it): round, so a place at its corner may touch its box
     last_resort: int | None = None  # its places from this index on are a last resort (a
     # shortened form): each costs FALLBACK more, taken only where no other place is clear
 
@@ -107,7 +108,7 @@ class _Search:
     def __init__(self, labels: list[Label], fixed: list[Box]):
         self.labels = labels
         reach = [_extent(label.places) for label in labels]  # only these can ever meet
-        marks = [[mark for mark in fixed if mark != label.own and spread.overlaps(mark)]
+        marks = [[mark for mark in fixed if not _own(label, mark) and spread.overlaps(mark)]
                  for label, spread in zip(labels, reach)]
         self.clash = [[sum(1 for mark in near if box.overlaps(mark)) for box in label.places]
                       for label, near in zip(labels, marks)]
@@ -132,7 +133,17 @@ class _Search:
         return hits * COVER + self.extra[i][j] + j
 
     def best(self, i: int) -> int:
-        return min(range(len(self.labels[i].places)), key=lambda j: (self.cost(i, j), j))
+        """The cheapest place (the first of equals). A place costs at least its rank and its
+        last-resort price, which only grow along the list: the look stops where they reach
+        the cheapest found (most labels have a clear place among their first)."""
+        extra, found, least = self.extra[i], 0, None
+        for j in range(len(self.labels[i].places)):
+            if least is not None and extra[j] + j >= least:
+                break
+            cost = self.cost(i, j)
+            if least is None or cost < least:
+                found, least = j, cost
+        return found
 
     def put(self, i: int, j: int) -> None:
         self.picks[i], self.chosen[i] = j, self.labels[i].places[j]
@@ -175,6 +186,11 @@ class _Search:
                 for k, pick in zip(moved, saved):
                     self.put(k, pick)
         return False
+
+
+def _own(label: Label, mark: Box) -> bool:
+    own = label.own
+    return mark in own if isinstance(own, tuple) else mark == own
 
 
 def _extent(places) -> Box:

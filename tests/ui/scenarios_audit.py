@@ -569,6 +569,8 @@ async def audit_rotw(d, args):
     if await tour.step("rotw: late in the 2-player game", to_the_final_round()):
         await d.frames(0.3)  # every city built a finger's target (the network's tap_targets)
         d.report.setdefault("late_cities", {})["2"] = len(app.table.state.cities)
+        d.report.setdefault("late_clashes", {})["2"] = rotw.label_clashes(ps.ids.network,
+                                                                          app.table.state)
         await tour.visit("rotw-late-2")
     await leave_game(d)
     await d.tap_id("home", "settings")
@@ -663,6 +665,7 @@ async def audit_rotw(d, args):
             await tour.visit("rotw-final-delivery")
         elif status.final_round and once("final-round"):
             d.report.setdefault("late_cities", {})["4"] = len(s.cities)
+            d.report.setdefault("late_clashes", {})["4"] = rotw.label_clashes(ps.ids.network, s)
             await tour.visit("rotw-final-round")
         elif s.step is Step.TAKE and ps.is_open("stop_taking") and once("take-second"):
             await tour.visit("rotw-take-second")

@@ -468,16 +468,18 @@ async def rotw_fewest_taps(d, args):
 
 def label_clashes(network, state) -> list[str]:
     """The network's labels as drawn that overlap: a city's id or a link's tag over another
-    id or tag, over a city's dot or over its demand symbol."""
+    id or tag, over a city's dot or over its demand symbol, a tag over a city's cubes."""
     prints = network.footprints
     ids = [f for f in prints.texts() if f.name in state.cities]
     tags = [f for f in prints.drawn if f.kind == "shape" and f.name.startswith("tag ")]
-    dots = [f for f in prints.drawn if f.kind == "shape" and f.name.split()[0] in
-            ("city", "demand")]
+    shapes = [f for f in prints.drawn if f.kind == "shape"]
+    dots = [f for f in shapes if f.name.split()[0] in ("city", "demand")]
+    cubes = [f for f in shapes if f.name.startswith("cubes ")]
     labels = ids + tags
     found = [f"{a.name} over {b.name}" for i, a in enumerate(labels) for b in labels[i + 1:]
              if a.overlaps(b)]
     found += [f"{a.name} over {b.name}" for a in labels for b in dots if covers(a, b)]
+    found += [f"{a.name} over {b.name}" for a in tags for b in cubes if a.overlaps(b)]
     return found
 
 

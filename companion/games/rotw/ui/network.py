@@ -19,7 +19,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.stencilview import StencilView
 
 from companion.app import symbols
-from companion.app.footprints import Footprints
+from companion.app.footprints import Footprint, Footprints
 from companion.app.i18n import _
 from companion.app.marks import player_marks
 from companion.app.pan_zoom import PanZoom
@@ -27,8 +27,8 @@ from companion.app.theme import touch as finger
 
 from . import network_labels as labels
 from .colours import GOODS_RGBA, PLAYER_RGBA
-from .network_pieces import (GOODS_INK, GOODS_SYMBOL, RAIL_RGBA, demand_radius, demand_spot,
-                             draw_goods, draw_points, draw_start)
+from .network_pieces import (GOODS_INK, GOODS_SYMBOL, RAIL_RGBA, cubes_box, demand_radius,
+                             demand_spot, draw_goods, draw_points, draw_start)
 
 from ..engine import START
 from ..engine.box import ANY_GOODS_VALUE
@@ -96,9 +96,11 @@ def layout(cities: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[f
 
 
 def spread(places: dict[str, tuple[float, float]], bounds, apart: float,
-           rounds: int = 40) -> dict[str, tuple[float, float]]:
+           rounds: int = 40, links=()) -> dict[str, tuple[float, float]]:
     """Push cities that crowd each other apart (the start board stays in the middle), inside
-    `bounds`: a few rounds of halving each pair's shortfall, cheap for 25 cities."""
+    `bounds`: a few rounds of halving each pair's shortfall, cheap for 25 cities; and a city
+    off a rail (of `links`) that runs across it between two others (its tag would find no
+    room there)."""
     names = list(places)
     xy = [list(places[n]) for n in names]
     fixed = [n == START for n in names]
@@ -120,11 +122,42 @@ def spread(places: dict[str, tuple[float, float]], bounds, apart: float,
                 if not fixed[j]:
                     xy[j][0], xy[j][1] = xy[j][0] + ux, xy[j][1] + uy
                 moved = True
+        moved = off_rails(xy, fixed, [(names.index(a), names.index(b)) for a, b in links
+                                      if a in places and b in places], apart / 2) or moved
         for k, (x, y) in enumerate(xy):
             xy[k] = [min(max(x, x0), x1), min(max(y, y0), y1)]
         if not moved:
             break
     return {n: (x, y) for n, (x, y) in zip(names, xy)}
+
+
+def off_rails(xy, fixed, links, clear: float) -> bool:
+    """Each city nearer than `clear` to a rail between two other cities moved off it, across
+    the rail; True when one moved."""
+    moved = False
+    for a, b in links:
+        (ax, ay), (bx, by) = xy[a], xy[b]
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        if length2 < 1e-6:
+            continue
+        for k, (x, y) in enumerate(xy):
+            if k in (a, b) or fixed[k]:
+                continue
+            t = ((x - ax) * dx + (y - ay) * dy) / length2
+            if not 0 < t < 1:
+                continue
+            px, py = ax + dx * t, ay + dy * t
+            d = math.hypot(x - px, y - py)
+            if d >= clear:
+                continue
+            if d < 1e-6:
+                ux, uy = -dy / math.sqrt(length2), dx / math.sqrt(length2)
+            else:
+                ux, uy = (x - px) / d, (y - py) / d
+            xy[k] = [x + ux * (clear - d), y + uy * (clear - d)]
+            moved = True
+    return moved
 
 
 class NetworkView(PanZoom, StencilView):
@@ -216,7 +249,7 @@ class NetworkView(PanZoom, StencilView):
         self._base = spread({city: (x * half_w, cy + y * half_h)
                              for city, (x, y) in layout(cities, links).items()},
                             (-half_w, cy - half_h, half_w, cy + half_h),
-                            dp(64) if self.final else dp(56))
+                            dp(64) if self.final else dp(56), links=links)
         self.scale_px, self.centre = 1.0, (0.0, 0.0)
         self._fit_button()
 
@@ -398,6 +431,10 @@ class NetworkView(PanZoom, StencilView):
         if not self.final:  # at the end, the goods left and the free points no longer count
             draw_points(city, x, y, r)
             draw_goods(city, x, y, r)
+            cubes = cubes_box(city, x, y, r)
+            if cubes is not None:
+                self.footprints.drawn.append(Footprint("shape", f"cubes {city.id}", cubes.x,
+                                                       cubes.y, cubes.w, cubes.h))
 
     def _colour(self, seat: int) -> str:
         return self.colours[seat] if 0 <= seat < len(self.colours) else ""

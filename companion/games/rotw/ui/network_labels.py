@@ -42,7 +42,7 @@ def fixed_marks(view, cities, r: float) -> tuple[list[Box], dict[str, Box]]:
         cubes = None if view.final else cubes_box(city, x, y, r)
         if cubes is not None:
             fixed.append(cubes)
-    fixed.append(disc(*view.city_pos(START), r * 1.25))
+    fixed.append(fixed_start(view, r))  # a hexagon within
     if view.reserve_top:
         fixed.append(Box(view.x, view.top - view.reserve_top, view.width, view.reserve_top))
     if view.on_city is None and view.zoomed is None:
@@ -64,30 +64,78 @@ def inside(view, boxes) -> list[Box]:
 def place_all(view, cities, links, marks: list[str], r: float) -> dict[str, Box]:
     """Where each city's id (c1, c2, …, as the questions and the results' list name it)
     and each link's tag go: the ids round their dots, the tags along their links, else
-    beside them."""
-    fixed, dots = fixed_marks(view, cities, r)
+    beside them; a tag with no clear place there shrinks to its owner's letter, then to a dot
+    on its link (docs/map-labels.md). A tag's box says its form (`form_of`)."""
+    fixed, _dots = fixed_marks(view, cities, r)
+    rounder = [box for box in fixed if box not in _dots.values() and box != fixed_start(view, r)]
+    rounder += round_disc(*view.city_pos(START), r * 1.25)
     ids = []
     for city in cities:
         x, y = view.city_pos(city.id)
         w, h = view.texture(city.id, TAG_PX, bold=False).size
-        ids.append(Label(f"id {city.id}", tuple(inside(view, around(x, y, r + dp(2), w, h))),
-                         own=dots[city.id]))
-    placed = place(ids, fixed)  # the ids first: a tag never pushes a city's name off it
-    tags = []
-    for link in links:
-        (ax, ay), (bx, by) = view.city_pos(link.a), view.city_pos(link.b)
-        w, h = tag_size(view, mark_of(marks, link.owner), link.value)
-        dx, dy = bx - ax, by - ay
-        norm = math.hypot(dx, dy) or 1
-        nx, ny = -dy / norm * h * 0.8, dx / norm * h * 0.8
-        along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
-        spots = along + [(x + k * nx, y + k * ny) for k in (1, -1) for x, y in along]
-        boxes = [Box.centred(x, y, w + dp(3), h + dp(3)) for x, y in spots]
-        middle = (ax + bx) / 2, (ay + by) / 2  # a short link's tag: off it, still beside it
-        boxes += around(*middle, h, w + dp(3), h + dp(3), gaps=(dp(2), 2 * h))
-        tags.append(Label(f"tag {link.id}", tuple(inside(view, boxes))))
-    placed.update(place(tags, fixed + list(placed.values())))
-    return placed
+        own = tuple(round_disc(x, y, r + dp(1.5)))  # a tag may sit in a disc's corner
+        rounder += own
+        ids.append(Label(f"id {city.id}", tuple(inside(view, around(x, y, r + dp(2), w, h,
+                                                                   gaps=(1.0, 5.0, 10.0, 16.0)))),
+                         own=own))
+    tags = [tag_label(view, link, mark_of(marks, link.owner)) for link in
+            sorted(links, key=lambda link: length(view, link))]  # the shortest have least room
+    return place(ids + tags, rounder)  # the ids first, then the tags from the shortest link
+
+
+def fixed_start(view, r: float) -> Box:
+    return disc(*view.city_pos(START), r * 1.25)
+
+
+def length(view, link) -> float:
+    (ax, ay), (bx, by) = view.city_pos(link.a), view.city_pos(link.b)
+    return math.hypot(bx - ax, by - ay)
+
+
+def round_disc(x: float, y: float, r: float) -> list[Box]:
+    """A disc as three boxes (a wide and a tall band, a square between them): a label may sit
+    in the corners its square leaves free, where a short link's tag often has its only room."""
+    return [Box.centred(x, y, 2 * r + 2, r + 2), Box.centred(x, y, r + 2, 2 * r + 2),
+            Box.centred(x, y, 1.6 * r + 2, 1.6 * r + 2)]  # + 2: the px two boxes may share
+
+
+def tag_label(view, link, mark: str) -> Label:
+    """A link's tag's places: in full along the link, beside it, round its middle; then (a
+    last resort) the owner's letter alone at those places; then a dot on the link."""
+    (ax, ay), (bx, by) = view.city_pos(link.a), view.city_pos(link.b)
+    dx, dy = bx - ax, by - ay
+    norm = math.hypot(dx, dy) or 1
+    ux, uy = -dy / norm, dx / norm  # across the link
+    along = [(ax + dx * t, ay + dy * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+    middle = along[0]
+    places, last_resort = [], None
+    for w, h in (tag_size(view, mark, link.value), letter_size(view, mark)):
+        w, h = w + dp(3), h + dp(3)
+        off = (abs(ux) * w + abs(uy) * h) / 2 + dp(4)  # clear of the rail, across it
+        spots = along + [(x + k * off * ux, y + k * off * uy) for k in (1, -1, 2, -2)
+                         for x, y in along]
+        forms = [Box.centred(x, y, w, h) for x, y in spots]
+        forms += around(*middle, dp(4), w, h, gaps=(h / 2, h, 2 * h))
+        if last_resort is None:
+            last_resort = len(inside(view, forms))
+        places += inside(view, forms)
+    side = dot_size()
+    places += inside(view, [Box.centred(ax + dx * t / 20, ay + dy * t / 20, side, side)
+                            for t in (10, 9, 11, 8, 12, 7, 13, 6, 14)])
+    return Label(f"tag {link.id}", tuple(places), last_resort=last_resort)
+
+
+def form_of(box: Box, view, mark: str, value: int) -> str:
+    """Which form a tag was placed in: "full", "letter" or "dot"."""
+    if box.w <= dot_size() + 0.5:
+        return "dot"
+    if view.final:  # the results' tag is the letter alone
+        return "letter"
+    return "full" if box.w >= tag_size(view, mark, value)[0] + dp(3) - 0.5 else "letter"
+
+
+def dot_size() -> float:
+    return dp(10)
 
 
 def carried(view, placed: dict[str, Box], placed_at) -> dict[str, Box]:
@@ -115,11 +163,16 @@ def paint(view, cities, links, marks: list[str], placed: dict[str, Box]) -> None
 
 
 def tag_size(view, mark: str, value: int) -> tuple[float, float]:
-    letter, number = view.texture(mark, TAG_PX), view.texture(str(value), TAG_PX)
-    h = max(letter.height, number.height)
     if view.final:  # the values are on the score track by now: only whose link it is
-        return max(letter.width + dp(6), h), h
-    return letter.width + number.width + dp(12), h
+        return letter_size(view, mark)
+    letter, number = view.texture(mark, TAG_PX), view.texture(str(value), TAG_PX)
+    return letter.width + number.width + dp(12), max(letter.height, number.height)
+
+
+def letter_size(view, mark: str) -> tuple[float, float]:
+    """The owner's letter alone in a ringed disc (the results' tag, and a crowded link's)."""
+    letter = view.texture(mark, TAG_PX)
+    return max(letter.width + dp(6), letter.height), letter.height
 
 
 def mark_of(marks: list[str], seat: int) -> str:
@@ -128,25 +181,29 @@ def mark_of(marks: list[str], seat: int) -> str:
 
 def paint_tags(view, links, marks: list[str], placed: dict[str, Box], prints) -> None:
     """Who built each link and what it is worth: the owner's letter on their colour (ringed
-    white: never read as a rail colour), then the cards' value on white (play only)."""
+    white: never read as a rail colour), then the cards' value on white (play only); where the
+    link is crowded, the letter alone, or a dot of the owner's colour on the rail."""
     for link in links:
         mark = mark_of(marks, link.owner)
-        x, y = placed[f"tag {link.id}"].centre
-        w, h = tag_size(view, mark, link.value)
+        box = placed[f"tag {link.id}"]
+        x, y = box.centre
+        form = form_of(box, view, mark, link.value)
+        w, h = box.w - dp(3), box.h - dp(3)
         left, bottom = x - w / 2, y - h / 2
         owner = view.player_rgba(link.owner)
-        letter = view.texture(mark, TAG_PX)
         Color(1, 1, 1, 1)
-        RoundedRectangle(pos=(left - dp(1.5), bottom - dp(1.5)), size=(w + dp(3), h + dp(3)),
-                         radius=[h / 2 + dp(1.5)] if view.final else [dp(5)])
-        prints.drawn.append(Footprint("shape", f"tag {link.id}", left - dp(1.5),
-                                      bottom - dp(1.5), w + dp(3), h + dp(3)))  # its own box
+        RoundedRectangle(pos=(box.x, box.y), size=(box.w, box.h),
+                         radius=[dp(5)] if form == "full" else [box.h / 2])
+        prints.drawn.append(Footprint("shape", f"tag {link.id}", box.x, box.y, box.w, box.h))
         Color(*owner)
-        if view.final:
+        if form != "full":
             RoundedRectangle(pos=(left, bottom), size=(w, h), radius=[h / 2])
-            view.paint(letter, x, y, ink_on(owner))
-            prints.text(f"mark {mark}", x, y, *letter.size, TAG_PX)
+            if form == "letter":
+                letter = view.texture(mark, TAG_PX)
+                view.paint(letter, x, y, ink_on(owner))
+                prints.text(f"mark {mark}", x, y, *letter.size, TAG_PX)
             continue
+        letter = view.texture(mark, TAG_PX)
         split = left + letter.width + dp(6)
         RoundedRectangle(pos=(left, bottom), size=(split - left, h), radius=[dp(4), 0, 0, dp(4)])
         number = view.texture(str(link.value), TAG_PX)
