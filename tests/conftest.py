@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -46,3 +47,24 @@ def pytest_addoption(parser):
 def full_size(request) -> bool:
     """--full-size given: the long runs at the size the docs quote."""
     return bool(request.config.getoption("--full-size"))
+
+
+# The suite runs on two workers (pytest-xdist, `-n auto --dist loadfile` in pyproject.toml), a
+# file at a time each; a worker asks for the next file when it is almost done. Handing out the
+# longest files first keeps both cores busy to the end: the audit's twelve tours (about ten
+# minutes) first, then the other files that start the app, the short files last to fill the gaps.
+# docs/testing.md, "Two workers".
+LONGEST_FIRST = ("tests/ui/test_audit.py", "tests/ui/", "tests/app/test_bench_ui.py",
+                 "tests/systemd/test_install.py", "tests/durability/")
+
+
+def _rank(nodeid: str) -> int:
+    return next((i for i, prefix in enumerate(LONGEST_FIRST) if nodeid.startswith(prefix)),
+                len(LONGEST_FIRST))
+
+
+def pytest_collection_modifyitems(config, items):
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return  # one process (`-n 0`): the files in their usual order
+    # sorted() is stable: a file's tests stay together and in their order
+    items[:] = sorted(items, key=lambda item: _rank(item.nodeid))
