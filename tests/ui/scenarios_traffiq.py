@@ -16,8 +16,9 @@ from companion.games.traffiq.playout import TraffiqPlayout
 from companion.games.traffiq.ui.picking import Pick
 from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
 from companion.games.traffiq.ui.taps import (act, buttons_of, dialog_kind, end_turn_by_touch,
-                                             ended_by_screen, open_laid_tile, place_tile_by_touch,
-                                             placement_plan, play_screen, preview,
+                                             ended_by_screen, ended_by_screen_at, open_laid_tile,
+                                             place_tile_by_touch, placement_plan, play_screen,
+                                             preview,
                                              ride_by_touch, same, tap_button, tap_cell, tap_dialog,
                                              tap_point, tap_question, vehicle_by_touch)
 from scenarios import (PLAYERS, _, fill_new_game, open_dialogs, open_new_game, screen,
@@ -55,7 +56,7 @@ async def play_action(d, action, shots: str | None = None) -> None:
     """One move, made the way a player makes it on the screen; then checked stored."""
     before = len(d.app.table.actions)
     if action.type == "end_turn" and ended_by_screen(d, action.seat):
-        before -= 1  # a turn with nothing left to do, ended by the screen itself
+        before = ended_by_screen_at(d, action.seat)  # nothing left to do: the screen ended it
     await act(d, action, shots)
     await d.wait_for(lambda: len(d.app.table.actions) > before, what=f"{action.type} stored")
     done = d.app.table.actions[before]

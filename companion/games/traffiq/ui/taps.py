@@ -241,12 +241,21 @@ async def vehicle_by_touch(d, action, shots: str | None = None) -> None:
         await tap_dialog(d, _("Compete") if action.compete else _("Don't compete"))
 
 
+def ended_by_screen_at(d, seat: int) -> int | None:
+    """Where the play screen stored the end of `seat`'s turn itself (nothing left to do,
+    `EmptyTurn`): among the ends of turns stored last (the screen may end several in a row, a
+    seat after seat with nothing to do). None: not ended yet."""
+    actions = d.app.table.actions
+    at = len(actions) - 1
+    while at >= 0 and actions[at].type == "end_turn":
+        if actions[at].seat == seat:
+            return at if d.app.table.status.seat != seat else None
+        at -= 1
+    return None
+
+
 def ended_by_screen(d, seat: int) -> bool:
-    """The play screen ended `seat`'s turn itself (nothing left to do): the last move stored is
-    that turn's end and another seat is to move, or the game is over (`EmptyTurn`)."""
-    table = d.app.table
-    return bool(table.actions) and table.actions[-1].type == "end_turn" \
-        and table.actions[-1].seat == seat and table.status.seat != seat
+    return ended_by_screen_at(d, seat) is not None
 
 
 async def end_turn_by_touch(d, seat: int) -> None:
