@@ -222,7 +222,8 @@ class Building:
         picker.box.add_widget(self._total, index=len(picker.box.children) - 2)
         picker.set_buttons(picker.button(_("Back"), self._pay_back),
                            picker.button(_("Clear"), self._clear),
-                           picker.button(_("Build"), self._confirm, accent=True))
+                           picker.button(_("Build") if self.card else _("Next"), self._confirm,
+                                         accent=True))
         picker.buttons.children[0].wid = "confirm_build"
         self._show_payment()
 

@@ -175,6 +175,8 @@ class CityCardForm(BoxLayout):
         rows = (self.value_label, values, self.demand_label, demands, self.points_label,
                 points) if fixed is None else \
             (self.points_label, points, self.demand_label, demands)
+        if marked:  # the marked point said whole, on two lines
+            self.points_label.shorten, self.points_label.height = False, dp(40)
         for widget in rows:
             self.add_widget(widget)
 
