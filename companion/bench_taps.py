@@ -247,6 +247,12 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
     rules, first = app.table.rules, len(app.table.actions)
     for number, entry in enumerate(log["actions"], start=1):
         action = rules.parse_action(entry)
+        if number < START_AT:  # `--start`: the moves before it entered at once, not measured
+            if len(app.table.actions) < first + number:  # (not one a screen stored itself)
+                app.table.submit(action)
+            if number == START_AT - 1:
+                await d.frames(0.5)
+            continue
         # by its place in the log: a screen may store a move itself (a turn with nothing left
         # to do ended), which its driver then waits for without a tap
         before, stored = d.counts.copy(), first + number - 1
@@ -267,6 +273,9 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
                         "seat": getattr(action, "seat", None), "taps": spent.taps,
                         "scans": spent.scans, "typed": spent.typed,
                         "physical": taps.physical(action)})
+
+
+START_AT = 1  # the first action measured (`--start`: a long game measured in parts at once)
 
 
 class _Written(list):
@@ -335,7 +344,11 @@ def main(argv: list[str] | None = None) -> int:
                       help="play only this log or seeded game (e.g. seeded-2p-1); repeatable")
     play.add_argument("--records", metavar="FILE",
                       help="also write each action's record to FILE as it is measured")
+    play.add_argument("--start", type=int, default=1, metavar="N",
+                      help="enter the actions before the N-th at once, measure from it on")
     args = parser.parse_args(argv)
+    global START_AT
+    START_AT = args.start
     return _play_child(args.game, args.db, args.scanner, args.quick, args.only, args.records)
 
 
