@@ -35,12 +35,20 @@ def store(db_path: Path):
     s.close()
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser, pluginmanager):
     parser.addoption(
         "--full-size", action="store_true",
         help="run the durability fuzz and the power cuts by touch at the size docs/durability.md "
              "quotes (every damaged row, 1,500 bit flips, 20 kills) instead of the suite's "
              "smaller seeded sample of the same classes")
+    if not pluginmanager.hasplugin("xdist"):
+        # A venv made before pytest-xdist joined the [test] extra: pyproject's worker options
+        # are accepted and the suite runs in one process (`pip install -e '.[test]'` adds it).
+        group = parser.getgroup("workers", "without pytest-xdist: ignored, one process")
+        group._addoption("-n", "--numprocesses", dest="numprocesses", default=None)
+        group._addoption("--dist", dest="dist", default="no")
+        group._addoption("--no-loadscope-reorder", dest="loadscopereorder",
+                         action="store_false")
 
 
 @pytest.fixture(scope="session")
