@@ -26,7 +26,9 @@ class GameUi:
     colour_names: Callable[[str], str]  # a colour in the player's language
     starts: Callable[[], str] | None  # New game's "who starts?" (None: the rules don't say)
     make_screens: Callable[[], list]  # builds this game's screens (after its kv is loaded)
-    describe: Callable[[Any, tuple[str, ...], Any], str]  # one log line: action, players, rules
+    # one log line: action, players, rules (and, as a keyword, the game's state where known:
+    # Railways names a city by what its state says of it)
+    describe: Callable[..., str]
     options: Callable[[Any, str], dict] = lambda store, mode: {}  # extra options for a new game
     # A refusal in words, its blanks named as the game names its pieces: (violation, state).
     explain: Callable[[Any, Any], str] = lambda violation, state: words.explain(violation)

@@ -181,25 +181,25 @@ def page(store, game_id: int) -> Page:
         entries = store.log(game_id)
     except UnreadableGame as error:
         return Page(title, said, [], error)
+    state, problem = _replayed(store, game_id, entries)
     lines = []
     for seq, entry in entries:
         if entry.get("type") in CLOCK_ENTRIES:  # breaks are no moves
             continue
         try:
             action = None if entry.get("type") == UNDO else rules.parse_action(entry)
-            lines.append(f"{seq}. " + describe(action, game.players, rules))
+            lines.append(f"{seq}. " + describe(action, game.players, rules, state=state))
         except Exception:  # noqa: BLE001  a line it cannot word is shown as stored
             lines.append(f"{seq}. " + _("(cannot be read: {entry})").format(
                 entry=json.dumps(entry, ensure_ascii=False)[:200]))
-    return Page(title, said, lines, unopenable(store, game_id))
+    return Page(title, said, lines, problem)
 
 
-def unopenable(store, game_id: int) -> UnreadableGame | None:
-    """Why a game whose log lines read can't be opened (options that are not JSON, an action
-    the engine now refuses where it stands: an old log after an engine update), or None."""
+def _replayed(store, game_id: int, entries) -> tuple:
+    """The game's state at the end of its log (its lines name pieces by it: Railways' cities)
+    and why it can't be opened (None, or the reason, with no state)."""
     from companion.table import replay
     try:
-        replay(store, game_id)
+        return replay(store, game_id, entries).state, None
     except UnreadableGame as error:
-        return error
-    return None
+        return None, error

@@ -64,7 +64,8 @@ class PlayScreen(BaseScreen):
     def describe(self, action) -> str:
         """One move in words, as the game's log says it."""
         table = self.table
-        return game_ui(table.header.game).describe(action, table.header.players, table.rules)
+        return game_ui(table.header.game).describe(action, table.header.players, table.rules,
+                                                   state=table.state)
 
     # ---- the question over the screen ----------------------------------------------------
 

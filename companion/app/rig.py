@@ -187,7 +187,8 @@ class Rig:
                 player=players[table.status.seat]), "not_your_turn", table.header.game))
         elif press is Press.UNDO:
             from .games import game_ui
-            last = game_ui(table.header.game).describe(table.actions[-1], players, table.rules)
+            last = game_ui(table.header.game).describe(table.actions[-1], players, table.rules,
+                                                       state=table.state)
             UndoQuestion(last).open(animation=False)
         elif press in (Press.MOVE, Press.CONFIRM):
             handler = getattr(screen, "seat_button", None)

@@ -99,6 +99,32 @@ def test_the_last_move_names_a_link_colour_without_an_english_article():
     assert line.startswith("Steve built") and "orange" in line and "City 2" in line
 
 
+def test_the_log_names_a_city_as_the_network_shows_it_in_every_language():
+    """A delivery's and a restock's line name each city by its value and demand colour with
+    its id beside (as the network draws it: "City 3 (red) · c2"), not by its id alone."""
+    from companion.app.i18n import tr
+    from companion.games.rotw.engine import Deliver, DiscardRestock
+    from companion.games.rotw.engine.state import City
+    from companion.games.rotw.ui.words import city_name, describe
+    s = rules_for("rotw-card-game").new_state(("Becky", "Steve"), {"first": 0})
+    s.cities["c1"] = City("c1", 2, "blue", ("orange",))
+    s.cities["c2"] = City("c2", 3, "red", ("orange",))
+    players = ("Becky", "Steve")
+    try:
+        for language in ("en", "de", "hu", "ro", "sv"):
+            tr.switch(language)
+            delivered = describe(Deliver(0, "c1", "c2", "black"), players, state=s)
+            restocked = describe(DiscardRestock(1, "orange-1", "c2"), players, state=s)
+            for city, line in (("c1", delivered), ("c2", delivered), ("c2", restocked)):
+                name = city_name(city, s)
+                assert name in line and name.endswith(f" · {city}") and \
+                    len(name) > len(city) + 5, (language, line)
+            if language == "en":
+                assert "from City 2 (blue) · c1 to City 3 (red) · c2" in delivered, delivered
+    finally:
+        tr.switch("en")
+
+
 def test_a_tag_stands_for_a_city_card_a_rail_card_or_a_locomotive():
     from companion.games.rotw.ui.scanned import scanned_card
     from companion.games.rotw.ui.teach import CARD_KINDS, component_name

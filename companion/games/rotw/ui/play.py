@@ -80,7 +80,8 @@ class RotwPlayScreen(PlayScreen):
         self.hand_text = hand_words(table.state.seats[self.seat].hand)
         self.actions.refresh()
         recent = table.actions[-1] if table.actions else None
-        self.last_move = describe(recent, table.header.players) if recent else ""
+        self.last_move = describe(recent, table.header.players,
+                                  state=table.state) if recent else ""
         self.questions.ask_what_is_needed()
 
     def _refresh_turn(self) -> None:

@@ -127,8 +127,9 @@ PLAYER_LINES = {  # the log lines that name only the player
 }
 
 
-def describe(action, players: tuple[str, ...], rules=None) -> str:
-    """One line of the game's log."""
+def describe(action, players: tuple[str, ...], rules=None, state=None) -> str:
+    """One line of the game's log; with `state` (the game's, at or after the move: a city
+    built stays), its cities named as the network shows them ("City 3 (red) · c4")."""
     if action is None:
         return _("A move was taken back.")
     kind = action.type
@@ -152,13 +153,13 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
         return _("{player} played a Locomotive").format(player=who)
     if kind == "deliver":
         return _("{player} delivered {goods} goods from {a} to {b}").format(
-            player=who, goods=goods_name(action.goods), a=action.origin, b=action.destination)
+            player=who, goods=goods_name(action.goods), a=city_name(action.origin, state), b=city_name(action.destination, state))
     if kind == "discard_draw":
         return _("{player} discarded {card} and drew a card").format(
             player=who, card=card_name(action.card))
     if kind == "discard_restock":
         return _("{player} discarded {card} and restocked {city}").format(
-            player=who, card=card_name(action.card), city=action.city)
+            player=who, card=card_name(action.card), city=city_name(action.city, state))
     if kind in ("take_display", "take_discard"):
         return _("{player} took {card}").format(player=who, card=card_name(action.card))
     if kind == "discard_excess":
@@ -168,7 +169,8 @@ def describe(action, players: tuple[str, ...], rules=None) -> str:
         return _("City {value} on the table").format(value=action.value)
     if kind == "place_link":
         return _("{player}: a link {a} – {b} worth {value}").format(
-            player=who, a=action.a, b=action.b, value=action.value)
+            player=who, a=city_name(action.a, state), b=city_name(action.b, state),
+            value=action.value)
     if kind == "set_locomotives":
         return ngettext("{player}: {count} Locomotive", "{player}: {count} Locomotives",
                         action.count).format(player=who, count=action.count)

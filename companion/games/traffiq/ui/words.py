@@ -44,7 +44,7 @@ def tile_words(edges) -> str:
                      for e in edges)
 
 
-def describe(action, players: tuple[str, ...], rules=None) -> str:
+def describe(action, players: tuple[str, ...], rules=None, state=None) -> str:
     """One line of the game's log."""
     if action is None:
         return _("A move was taken back.")

@@ -21,7 +21,7 @@ def _screens() -> list:
             ScoringScreen(name=screens.scoring)]
 
 
-def _describe(action, players, rules) -> str:
+def _describe(action, players, rules, state=None) -> str:
     from .words import describe
     return describe(action, players, rules.board)
 
