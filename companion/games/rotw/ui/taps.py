@@ -55,6 +55,7 @@ async def tap_in_view(d, button) -> None:
     parent.scroll_to(button, padding=0, animate=False)
     await d.frames(0.1)
     await settled(d, button)
+    await still(d, parent)
     released = []
     button.bind(on_release=lambda *_a: released.append(True))
     for attempt in range(3):
@@ -70,6 +71,17 @@ async def tap_in_view(d, button) -> None:
         if released or button.get_root_window() is None:  # it came late after all: counted
             counted_taps_back(d, -1)
             return
+
+
+async def still(d, scroll, frames: int = 40) -> None:
+    """Until the list stops moving, as a finger waits: a touch on a list still in motion only
+    stops it (Kivy's ScrollView takes it for a stop, not a tap), which a loaded machine's slow
+    frames made the common case."""
+    for _ in range(frames):
+        if not any(getattr(getattr(scroll, f"effect_{axis}", None), "velocity", 0)
+                   for axis in "xy"):
+            return
+        await d.frames(0.05)
 
 
 async def settled(d, widget, frames: int = 20) -> None:
