@@ -600,6 +600,7 @@ async def audit_rotw(d, args):
                          what="the value, or the cards for the one the hand can pay")
         if rotw.dialog_kind(d) == "build_city":
             await d.tap(ps.building.unseen.values[action.value])
+        await d.wait_for(lambda: rotw.dialog_kind(d) == "build_pay", what="the cards paid")
 
     async def build_card(action):
         await build_pay(action)
@@ -608,8 +609,11 @@ async def audit_rotw(d, args):
                 await d.tap(ps.dialog.cards[card])
         else:
             await rotw.tap_dialog(d, wid="confirm_build")
+        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_join", "build_card"),
+                         what="where it joins, or the card's points")
         if rotw.dialog_kind(d) == "build_join":
-            await rotw.tap_dialog(d, rotw.joint_text(d, action))
+            await d.frames(0.5)  # the list laid out
+            await rotw.tap_joint(d, rotw.joint_text(d, action), then="build_card")
         await d.wait_for(lambda: rotw.dialog_kind(d) == "build_card", what="the card's points")
         points = list(action.points)
         points.remove(action.colour)  # marked by the app

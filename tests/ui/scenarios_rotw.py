@@ -14,6 +14,7 @@ from companion.games.rotw.engine import Step
 from companion.games.rotw.playout import RotwPlayout
 from companion.games.rotw.ui.taps import (  # noqa: F401  (the scenarios' finger)
     act, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
+    joint_text, tap_joint,
     dialog_kind, play, same, scan_card, settled, tap_action, tap_city, tap_dialog, tap_drawn,
     tap_in_view)
 from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
