@@ -649,6 +649,12 @@ async def audit_rotw(d, args):
         await rotw.tap_action(d, button)
         await d.tap(ps.dialog.cards[action.card])
 
+    async def goods_words():  # the cube-draw question's buttons, switched while it is open
+        from kivy.uix.behaviors import ButtonBehavior
+        from companion.app.i18n import tr
+        d.report.setdefault("goods_words", {})[tr.language] = [
+            w.text for w in ps.dialog.walk(restrict=True) if isinstance(w, ButtonBehavior)]
+
     def once(name: str) -> bool:
         if name in seen:
             return False
@@ -662,7 +668,8 @@ async def audit_rotw(d, args):
         s, status, kind = table.state, table.status, action.type
         asked = rotw.dialog_kind(d)
         if asked in ("goods", "hand_limit") and once(asked):
-            await tour.visit(f"rotw-{asked.replace('_', '-')}")
+            await tour.visit(f"rotw-{asked.replace('_', '-')}",
+                             goods_words if asked == "goods" else None)
         if status.waiting_for is not None or asked:
             return
         if s.step is Step.FINAL_DELIVERY and once("final-delivery"):

@@ -204,6 +204,9 @@ def test_every_screen_and_dialog_passes_the_audit(tours, game, size):
     if game == "rotw-card-game":  # the network late in a 2- and a 4-player game: every city
         # built is a tap target the touch check measures (rotw-late-2, rotw-final-round)
         assert min(report["late_cities"].values()) >= 10, report["late_cities"]
+        # the cube-draw question's Undo and Home follow a switch of language while it is open
+        for language, words in report["goods_words"].items():
+            assert language == "en" or not {"Undo", "Home"} & set(words), (language, words)
         # and, at 800x480, no city's id or link's tag drawn over another, a city or its cubes
         assert size != "800x480" or not any(report["late_clashes"].values()), report[
             "late_clashes"]

@@ -141,6 +141,8 @@ class Questions:
             count).format(
             count=count, city=city_name(city, s), n=len(self.collected) + 1)
         self._goods_chosen.text = ", ".join(goods_name(g) for g in self.collected)
+        self._goods_undo.text, self._goods_home.text = _("Undo"), _("Home")  # the language
+        # may have changed since the question opened
         drawable = table.rules.drawable_goods(s, self.collected)
         for goods, button in self.goods_buttons.items():  # a palette that counts
             tapped = self.collected.count(goods)
@@ -161,8 +163,10 @@ class Questions:
             grid.add_widget(button)
         dialog.box.add_widget(grid)
         row = button_row()
-        row.add_widget(dialog.button(_("Undo"), lambda: self._take_back(self.draw_goods)))
-        row.add_widget(self._home(dialog))
+        self._goods_undo = dialog.button(_("Undo"), lambda: self._take_back(self.draw_goods))
+        self._goods_home = self._home(dialog)
+        row.add_widget(self._goods_undo)
+        row.add_widget(self._goods_home)
         dialog.box.add_widget(row)
 
     def _goods_drawn(self, goods: str) -> None:
