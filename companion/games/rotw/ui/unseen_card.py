@@ -38,7 +38,7 @@ class UnseenCard:
             return
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
         dialog.title(_("Build: the value of the city card you play? (Or scan it.)"))
-        row = button_row(touch(2))
+        row = button_row(touch(14))  # room for a value's name on two lines ("2 értékű Város")
         self.values = {}
         for value in CITY_VALUES:
             button = RotwCard(card=f"city-{value}", size_hint=(1, 1), font_size=sp(22),
