@@ -218,7 +218,9 @@ class Building:
         self.paid = list(cheapest[0]["cards"]) if cheapest else []
         self._preselected = bool(self.paid)  # the first card tapped starts another payment
         picker = self.screen.open_dialog(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
-        self._total = Label(font_size=sp(15), size_hint_y=None, height=dp(22), bold=True)
+        self._total = Label(font_size=sp(15), size_hint_y=None, height=dp(40), bold=True,
+                            halign="center", valign="middle")  # two lines where a language needs
+        self._total.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
         picker.box.add_widget(self._total, index=len(picker.box.children) - 2)
         picker.set_buttons(picker.button(_("Back"), self._pay_back),
                            picker.button(_("Clear"), self._clear),
@@ -267,8 +269,8 @@ class Building:
         self._total.text = _("Paid {worth}; the City {value} needs {value}").format(
             worth=worth, value=self.value)
         if self._preselected:
-            self._total.text = _("The cheapest payment, pre-selected: tap other cards to pay "
-                                 "otherwise")
+            self._total.text = _("Pre-selected: the fewest cards, Locomotives kept. Tap others "
+                                 "to pay otherwise.")
 
     def _paid(self, key: str) -> None:
         if self._preselected:

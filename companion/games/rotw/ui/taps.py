@@ -269,7 +269,7 @@ async def build_by_touch(d, action) -> None:
     if asked:
         await d.tap(ps.building.unseen.values[action.value])
     await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-    if ps.building.paid == list(action.cards):  # the cheapest, pre-selected: kept
+    if sorted(ps.building.paid) == sorted(action.cards):  # the cheapest, pre-selected: kept
         path["confirm"] = True
         await tap_dialog(d, wid="confirm_build")
     else:
@@ -327,8 +327,8 @@ async def known_build_by_touch(d, action, printed) -> None:
             await d.tap(form.colours[colour])
         path["printed"] = (action.demand is not None) + len(action.points)
     likely = ps.building.likely
-    if likely is not None and (likely["to"], likely["colour"], tuple(likely["cards"])) == \
-            (action.to, action.colour, tuple(action.cards)):
+    if likely is not None and (likely["to"], likely["colour"], sorted(likely["cards"])) == \
+            (action.to, action.colour, sorted(action.cards)):
         await tap_dialog(d, wid="build_next")
         path["default"] = True
         return
@@ -342,7 +342,7 @@ async def known_build_by_touch(d, action, printed) -> None:
     else:  # the cards paid tell where it joins (asked after, where they pay for several)
         await tap_dialog(d, wid="build_next")
         await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-    if ps.building.paid == list(action.cards):  # the cheapest, pre-selected: Build
+    if sorted(ps.building.paid) == sorted(action.cards):  # the cheapest, pre-selected: Build
         path["confirm"] = True
         await tap_dialog(d, wid="confirm_build")
         return
@@ -426,10 +426,12 @@ def same(done, planned) -> bool:
 
 def _as_played(action) -> dict:
     """An action as the table played it: a city card's connection points are a set around a
-    hexagon, in no order (the screens list the link's colour first)."""
+    hexagon, in no order (the screens list the link's colour first), and so are the cards paid
+    (laid down as the link; the pre-selected payment may list them in another order)."""
     data = action.to_json()
     if data.get("type") == "build":
         data["points"] = sorted(data["points"])
+        data["cards"] = sorted(data["cards"])
     return data
 
 
