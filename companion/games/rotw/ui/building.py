@@ -50,6 +50,7 @@ class Building:
         self._likely_label: Label | None = None
         self._preselected = False
         self._next = None
+        self._other = None
         self.places: list[tuple[str, str]] = []  # where it may join, while the cards tell
         self.value: int | None = None  # the city card's value, told before its other features
         self.unseen = UnseenCard(self)
@@ -82,18 +83,19 @@ class Building:
         next_button = dialog.button(_("Next"), self._city_done, accent=True)
         next_button.wid = "build_next"
         self._next = next_button
+        other = dialog.button(_("Other place or cards"), self._choose)
+        other.wid = "build_other"
+        self._other = other
         form = CityCardForm(self._card_changed)
         self.form = form
         dialog.box.add_widget(form)
-        self._likely_label = Label(font_size=sp(15), size_hint_y=None, height=dp(22),
-                                   bold=True, shorten=True, halign="left", valign="middle")
-        self._likely_label.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+        self._likely_label = Label(font_size=sp(15), size_hint_y=None, height=dp(40),
+                                   bold=True, halign="left", valign="middle")  # 2 lines: the
+        self._likely_label.bind(size=lambda w, sz: setattr(w, "text_size", sz))  # cards in full
         dialog.box.add_widget(self._likely_label)
         row = button_row()
         row.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
         row.add_widget(dialog.button(_("Clear points"), form.clear_points))
-        other = dialog.button(_("Other place or cards"), self._choose)
-        other.wid = "build_other"
         row.add_widget(other)
         row.add_widget(next_button)
         dialog.box.add_widget(row)
@@ -127,6 +129,7 @@ class Building:
             self.likely = found[0] if found and "cards" in found[0] else None
         likely, state = self.likely, self.table.state
         self._next.disabled = card is None
+        self._other.disabled = card is None or likely is None  # else Next does the same
         self._next.text = _("Build") if likely else _("Next")
         self._likely_label.text = "" if likely is None else _(
             "Joins {city} by a {colour} link, paid with {cards}").format(

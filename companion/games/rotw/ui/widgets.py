@@ -234,11 +234,12 @@ class CityCardForm(BoxLayout):
             button.state = "down" if value == self.value else "normal"
             button.text = f"[b]{value}[/b]" if value == self.value else str(value)
             button.markup = True
-            button.opacity = 1 if value == self.value or self.value is None else 0.55
-        for goods, button in self.demands.items():
-            button.text = goods_name(goods)
+        for goods, button in self.demands.items():  # the chosen one framed and bold: the
+            chosen = goods == self.demand                # others stay bright, still to be tapped
+            button.state = "down" if chosen else "normal"
+            button.text = f"[b]{goods_name(goods)}[/b]" if chosen else goods_name(goods)
+            button.markup = True
             button.disabled = self.value == ANY_GOODS_VALUE
-            button.opacity = 1 if goods == self.demand or self.demand is None else 0.45
         for colour, button in self.colours.items():
             count = self.points.count(colour)
             button.text = rail_name(colour) + (f" ×{count}" if count else "")
