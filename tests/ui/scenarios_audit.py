@@ -609,12 +609,13 @@ async def audit_rotw(d, args):
                 await d.tap(ps.dialog.cards[card])
         else:
             await rotw.tap_dialog(d, wid="confirm_build")
-        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_join", "build_card"),
+        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_join", "build_card",
+                                                         "build_seen"),
                          what="where it joins, or the card's points")
         if rotw.dialog_kind(d) == "build_join":
             await d.frames(0.5)  # the list laid out
             await rotw.tap_joint(d, rotw.joint_text(d, action), then="build_card")
-        await d.wait_for(lambda: rotw.dialog_kind(d) == "build_card", what="the card's points")
+        await rotw.another_card(d)
         points = list(action.points)
         points.remove(action.colour)  # marked by the app
         for colour in points:  # the demand left open (its tap stores the build)

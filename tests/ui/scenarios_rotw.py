@@ -13,7 +13,7 @@ from companion.boards import data_dir, rules_for
 from companion.games.rotw.engine import Step
 from companion.games.rotw.playout import RotwPlayout
 from companion.games.rotw.ui.taps import (  # noqa: F401  (the scenarios' finger)
-    act, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
+    act, another_card, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
     joint_text, tap_joint,
     dialog_kind, play, same, scan_card, settled, tap_action, tap_city, tap_dialog, tap_drawn,
     tap_in_view)
@@ -571,12 +571,13 @@ async def rotw_build_flow(d, args):
                 shot["build"] = True
                 await d.audit("rotw_build_likely")
                 await tap_dialog(d, wid="confirm_build")
-                await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card"),
+                await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card",
+                                                            "build_seen"),
                                  what="where it joins, or the card's points")
                 if dialog_kind(d) == "build_join":
                     await d.audit("rotw_build_other")
                     await tap_in_view(d, buttons_under(ps.dialog)[0])
-                    await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the points")
+                await another_card(d)
                 await d.audit("rotw_build_card")  # the link's colour marked
             ps.close_dialog()
             await d.frames(0.2)

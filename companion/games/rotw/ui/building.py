@@ -14,7 +14,6 @@ from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
 from companion.app.i18n import _
-from companion.app.theme import touch
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import parse_card
 from .city_card import CityCard
@@ -344,7 +343,7 @@ def scanned(building: "Building", component) -> bool:
         return False
     dialog = building.screen.dialog
     if dialog is not None and dialog.kind in ("build_city", "build_pay", "build_join",
-                                              "build_card"):
+                                              "build_card", "build_seen"):
         building.card = card
         building._city(card)  # its features known: the engine's likeliest build offered
         return True

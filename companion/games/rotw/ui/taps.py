@@ -263,7 +263,7 @@ async def build_by_touch(d, action) -> None:
     asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
     path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
             "cards": 0, "printed_known": False, "marked": False, "printed": 0, "done": False,
-            "unseen": True}
+            "unseen": True, "seen": False}
     d.last_build = path
     stored = len(d.app.table.actions)
     if asked:
@@ -276,12 +276,21 @@ async def build_by_touch(d, action) -> None:
         path["cards"] = len(action.cards)
         for card in action.cards:  # the last one settles the payment
             await d.tap(ps.dialog.cards[card])
-    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card"),
+    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card", "build_seen"),
                      what="where it joins, or the card's features")
     if dialog_kind(d) == "build_join":
         path["join"] = True
         await d.frames(0.5)  # the list laid out (a tap at once, on a loaded machine, is lost)
         await tap_joint(d, joint_text(d, action), then="build_card")
+    if dialog_kind(d) == "build_seen":  # the box's cards played before: the one, or Another
+        seen = ps.building.unseen.seen.get(printed_sorted(printed))
+        path["seen"] = seen is not None
+        if seen is not None:
+            await tap_in_view(d, seen)
+            await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+            return
+        await tap_dialog(d, wid="build_another")
+        await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the card's features")
     form = ps.building.form
     path["marked"] = action.colour in form.points
     points = list(action.points)
@@ -296,6 +305,21 @@ async def build_by_touch(d, action) -> None:
         path["done"] = True
         await tap_dialog(d, wid="build_card_done")
     await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+
+
+async def another_card(d) -> None:
+    """Past the box's cards seen before, where they are offered, to the card's features."""
+    await d.wait_for(lambda: dialog_kind(d) in ("build_card", "build_seen"),
+                     what="the card's features, or the box's cards seen before")
+    if dialog_kind(d) == "build_seen":
+        await tap_dialog(d, wid="build_another")
+    await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the card's features")
+
+
+def printed_sorted(card):
+    """A city card as the box's cards seen before hold it (its points in no order)."""
+    from companion.games.rotw.ui.city_card import CityCard
+    return CityCard(card.value, card.demand, tuple(sorted(card.points)))
 
 
 def joint_text(d, action) -> str:
@@ -357,16 +381,17 @@ async def known_build_by_touch(d, action, printed) -> None:
 
 
 async def tap_joint(d, joint: str, then: str = "build_pay") -> None:
-    """Where the city joins tapped in the list of joints, until the next question (`then`)
-    comes."""
+    """Where the city joins tapped in the list of joints, until the next question (`then`, or
+    for a card's features the box's cards seen before) comes."""
+    nexts = ("build_card", "build_seen") if then == "build_card" else (then,)
     await tap_dialog(d, joint)
     for _attempt in range(3):
         try:
-            await d.wait_for(lambda: dialog_kind(d) == then, timeout=15,
+            await d.wait_for(lambda: dialog_kind(d) in nexts, timeout=15,
                              what="the question after where it joins")
             return
         except AssertionError:
-            if dialog_kind(d) == then:  # it came at the last moment
+            if dialog_kind(d) in nexts:  # it came at the last moment
                 return
             # A loaded machine lays a scrolled list out late, and the tap lands beside the
             # button (on Back, or nothing): the screen never took it, so it is not counted.

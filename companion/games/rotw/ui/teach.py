@@ -12,7 +12,7 @@ from kivy.uix.label import Label
 from companion.app.i18n import _
 from .city_card import CityCard
 from .widgets import CardPicker, CityCardForm, RotwCard
-from .words import card_name, goods_name, rail_name
+from .words import card_name, city_card_label
 
 # The kinds a tag can be taught besides a city card: the Locomotive and every rail card.
 CARD_KINDS = [key for key in CardPicker.ORDER if not key.startswith("city-")]
@@ -28,11 +28,7 @@ def component_name(component) -> str:
     card = CityCard.from_value(component.value) if component.kind == "city" else None
     if card is None:
         return f"{component.kind} {component.value}"
-    points = ", ".join(rail_name(c) for c in card.points)
-    if card.demand is None:
-        return _("City {value}: {points}").format(value=card.value, points=points)
-    return _("City {value} ({goods}): {points}").format(
-        value=card.value, goods=goods_name(card.demand), points=points)
+    return city_card_label(card)
 
 
 class RotwTeachPanel(BoxLayout):

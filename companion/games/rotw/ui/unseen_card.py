@@ -12,8 +12,10 @@ from companion.app.i18n import _
 from companion.app.theme import touch
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES, GOODS
-from .widgets import CityCardForm, RotwCard, RotwDialog, button_row
-from .words import city_name, rail_name
+from .box_cards import offered
+from .city_card import CityCard
+from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list
+from .words import city_card_label, city_name, rail_name
 
 
 class UnseenCard:
@@ -23,6 +25,7 @@ class UnseenCard:
     def __init__(self, building):
         self.building = building
         self.values: dict[int, RotwCard] = {}
+        self.seen: dict[CityCard, RotwCard] = {}  # the box's cards played before, offered
 
     @property
     def screen(self):
@@ -79,6 +82,39 @@ class UnseenCard:
         return self.building.table.check(self.provisional(START, colour, cards))
 
     def ask_features(self) -> None:
+        """Which of the box's cards seen before it is, where there are such cards of its value
+        showing the link's colour (one tap); else its points and demand."""
+        building = self.building
+        cards = offered(building.table, building.value, building.colour)
+        if not cards:
+            self.ask_printed()
+            return
+        dialog = self.screen.open_dialog(RotwDialog("build_seen"))
+        dialog.title(_("City {value}, joining {city} by a {colour} link: is it one of these? "
+                       "(This box's cards played before)").format(
+            value=building.value, city=city_name(building.to, building.table.state),
+            colour=rail_name(building.colour)))
+        self.seen = {}
+        for card in cards:
+            button = RotwCard(card=f"city-{card.value}", text=city_card_label(card),
+                              size_hint=(1, 1), font_size=sp(15))
+            button.bind(on_release=lambda _b, c=card: self.seen_card(c))
+            self.seen[card] = button
+        choice_list(dialog, list(self.seen.values()))
+        row = button_row()
+        row.add_widget(dialog.button(_("Back"), lambda: building.valued(building.value)))
+        another = dialog.button(_("Another card"), self.ask_printed, accent=True)
+        another.wid = "build_another"
+        row.add_widget(another)
+        dialog.box.add_widget(row)
+
+    def seen_card(self, card: CityCard) -> None:
+        """One of the box's cards seen before, tapped: the build stored with its features."""
+        building = self.building
+        building.card = card
+        building.build_at(building.to, building.colour)
+
+    def ask_printed(self) -> None:
         """Its other connection points and its demand, the link's colour marked already."""
         building = self.building
         state = building.table.state

@@ -75,6 +75,15 @@ def city_name(city_id: str, state=None) -> str:
         + f" · {city_id}"
 
 
+def city_card_label(card) -> str:
+    """A city card's printed features: 'City 3 (red): orange, brown'."""
+    points = ", ".join(rail_name(c) for c in card.points)
+    if card.demand is None:
+        return _("City {value}: {points}").format(value=card.value, points=points)
+    return _("City {value} ({goods}): {points}").format(
+        value=card.value, goods=goods_name(card.demand), points=points)
+
+
 def cards_label(keys) -> str:
     """'2 × orange 1 + Locomotive'."""
     counts: dict[str, int] = {}
