@@ -282,15 +282,8 @@ async def build_by_touch(d, action) -> None:
         path["join"] = True
         await d.frames(0.5)  # the list laid out (a tap at once, on a loaded machine, is lost)
         await tap_joint(d, joint_text(d, action), then="build_card")
-    if dialog_kind(d) == "build_seen":  # the box's cards played before: the one, or Another
-        seen = ps.building.unseen.seen.get(printed_sorted(printed))
-        path["seen"] = seen is not None
-        if seen is not None:
-            await tap_in_view(d, seen)
-            await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
-            return
-        await tap_dialog(d, wid="build_another")
-        await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the card's features")
+    if dialog_kind(d) == "build_seen" and await seen_card_by_touch(d, printed, path, stored):
+        return
     form = ps.building.form
     path["marked"] = action.colour in form.points
     points = list(action.points)
@@ -305,6 +298,20 @@ async def build_by_touch(d, action) -> None:
         path["done"] = True
         await tap_dialog(d, wid="build_card_done")
     await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+
+
+async def seen_card_by_touch(d, printed, path: dict, stored: int) -> bool:
+    """The box's cards played before offered: the one played tapped (True, the build stored),
+    or Another card (on to its features)."""
+    seen = play(d).building.unseen.seen.get(printed_sorted(printed))
+    path["seen"] = seen is not None
+    if seen is not None:
+        await tap_in_view(d, seen)
+        await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+        return True
+    await tap_dialog(d, wid="build_another")
+    await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the card's features")
+    return False
 
 
 async def another_card(d) -> None:
