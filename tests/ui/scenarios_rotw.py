@@ -439,8 +439,11 @@ def printed_features(action) -> int:
 
 async def rotw_fewest_taps(d, args):
     """A seeded 2-player game's first moves, each tapped the fewest ways the screens allow;
-    the taps each move needed, by kind (every tap goes through the driver's finger)."""
+    the taps each move needed, by kind (every tap goes through the driver's finger). An earlier
+    game of the same box is stored first with its first three cities: those cards are then
+    offered at their builds (one tap), the others go past the box's cards (Another card)."""
     playout = make_playout(args.seed)
+    store_earlier_game(d, playout, builds=3)
     await start_game(d, playout)
     table = d.app.table
     counted = {"n": 0}
@@ -465,6 +468,19 @@ async def rotw_fewest_taps(d, args):
             entry["reported"] = len(getattr(action, "cubes", None) or action.cards)
         taps.append(entry)
     d.record("taps", taps)
+
+
+def store_earlier_game(d, playout, builds: int) -> None:
+    """An earlier game of this box, stored as the table would: its moves until its first
+    `builds` cities lie on its table."""
+    from companion.table import Table
+    table = Table.start(d.app.store, GAME, playout.players, playout.options)
+    for action in playout.log:
+        if action.type == "build":
+            if builds == 0:
+                return
+            builds -= 1
+        table.submit(action)
 
 
 def label_clashes(network, state) -> list[str]:

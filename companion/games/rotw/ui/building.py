@@ -131,7 +131,7 @@ class Building:
         self._other.disabled = card is None or likely is None  # else Next does the same
         self._next.text = _("Build") if likely else _("Next")
         self._likely_label.text = "" if likely is None else _(
-            "Joins {city} by a {colour} link, paid with {cards}").format(
+            "Joins {city} (the link: {colour}), paid with {cards}").format(
             city=city_name(likely["to"], state), colour=rail_name(likely["colour"]),
             cards=cards_label(likely["cards"]))
 

@@ -263,7 +263,7 @@ async def build_by_touch(d, action) -> None:
     asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
     path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
             "cards": 0, "printed_known": False, "marked": False, "printed": 0, "done": False,
-            "unseen": True, "seen": False}
+            "unseen": True, "seen": False, "another": False}
     d.last_build = path
     stored = len(d.app.table.actions)
     if asked:
@@ -309,6 +309,7 @@ async def seen_card_by_touch(d, printed, path: dict, stored: int) -> bool:
         await tap_in_view(d, seen)
         await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
         return True
+    path["another"] = True
     await tap_dialog(d, wid="build_another")
     await d.wait_for(lambda: dialog_kind(d) == "build_card", what="the card's features")
     return False
@@ -345,7 +346,8 @@ async def known_build_by_touch(d, action, printed) -> None:
     known = form.card() == printed
     path = {"value_asked": not known and form.value != action.value, "default": False,
             "join": False, "confirm": False, "cards": 0, "printed_known": known,
-            "marked": False, "printed": 0, "done": False, "unseen": False}
+            "marked": False, "printed": 0, "done": False, "unseen": False, "seen": False,
+            "another": False}
     d.last_build = path
     if not known:  # a card scanned into the hand that is not the one played
         if form.points:

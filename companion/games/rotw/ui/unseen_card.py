@@ -90,7 +90,7 @@ class UnseenCard:
             self.ask_printed()
             return
         dialog = self.screen.open_dialog(RotwDialog("build_seen"))
-        dialog.title(_("City {value}, joining {city} by a {colour} link: is it one of these? "
+        dialog.title(_("City {value}, joining {city} (the link: {colour}): is it one of these? "
                        "(This box's cards played before)").format(
             value=building.value, city=city_name(building.to, building.table.state),
             colour=rail_name(building.colour)))
@@ -119,7 +119,7 @@ class UnseenCard:
         building = self.building
         state = building.table.state
         dialog = self.screen.open_dialog(RotwDialog("build_card"))
-        dialog.title(_("City {value}, joining {city} by a {colour} link: tap its other "
+        dialog.title(_("City {value}, joining {city} (the link: {colour}): tap its other "
                        "connection points, then its demand").format(
             value=building.value, city=city_name(building.to, state),
             colour=rail_name(building.colour)))
