@@ -186,7 +186,7 @@ def build_overhead(entry: dict) -> int:
         return 1 + entry["value_asked"] + entry["confirm"] + entry["join"] + entry["done"] + \
             entry["seen"] + entry["another"]
     rest = 1 if entry["default"] else 1 + entry["join"] + entry["confirm"]
-    return 1 + entry["value_asked"] + rest
+    return 1 + entry["value_asked"] + rest + entry["seen"]
 
 
 def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):

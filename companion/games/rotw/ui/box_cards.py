@@ -14,15 +14,17 @@ log = logging.getLogger(__name__)
 _cache: dict[tuple, Counter] = {}
 
 
-def offered(table, value: int, colour: str) -> list[CityCard]:
-    """The box's cards seen before of this value that show the link's colour, less those on
-    this game's table (each card is printed once: one there is not in the hand)."""
+def offered(table, value: int, colour: str | None = None) -> list[CityCard]:
+    """The box's cards seen before of this value (that show the link's colour, where it is
+    known), less those on this game's table (each card is printed once: one there is not in
+    the hand)."""
     try:
         left = seen(table.store, table.game_id) - on_table(table.state)
     except Exception:  # noqa: BLE001  the box's memory never stops a build: asked as printed
         log.exception("the box's city cards could not be read")
         return []
-    return sorted((card for card in left if card.value == value and colour in card.points),
+    return sorted((card for card in left
+                   if card.value == value and (colour is None or colour in card.points)),
                   key=lambda card: (card.demand or "", card.points))
 
 

@@ -257,8 +257,8 @@ async def build_by_touch(d, action) -> None:
         await tap_action(d, "build")
     await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay"),
                      what="the city card question")
-    if ps.building.form is not None:  # its features known (scanned): filled in
-        await known_build_by_touch(d, action, printed)
+    if ps.building.form is not None or await offered_first_by_touch(d, printed):
+        await known_build_by_touch(d, action, printed)  # its features known: filled in
         return
     asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
     path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
@@ -298,6 +298,20 @@ async def build_by_touch(d, action) -> None:
         path["done"] = True
         await tap_dialog(d, wid="build_card_done")
     await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+
+
+async def offered_first_by_touch(d, printed) -> bool:
+    """The box's cards played before, offered beside the value: the one played tapped (True:
+    the build goes on as for a scanned card), else nothing tapped here."""
+    unseen = play(d).building.unseen
+    seen = unseen.seen.get(printed_sorted(printed)) if unseen.offered_first and \
+        dialog_kind(d) == "build_city" else None
+    if seen is None:
+        return False
+    await tap_in_view(d, seen)
+    await d.wait_for(lambda: play(d).building.form is not None, what="the card filled in")
+    d.seen_first = True
+    return True
 
 
 async def seen_card_by_touch(d, printed, path: dict, stored: int) -> bool:
@@ -343,10 +357,11 @@ async def known_build_by_touch(d, action, printed) -> None:
     where it joins and then the cards."""
     ps = play(d)
     form = ps.building.form
-    known = form.card() == printed
+    known = form.card() is not None and printed_sorted(form.card()) == printed_sorted(printed)
+    seen, d.seen_first = getattr(d, "seen_first", False), False
     path = {"value_asked": not known and form.value != action.value, "default": False,
             "join": False, "confirm": False, "cards": 0, "printed_known": known,
-            "marked": False, "printed": 0, "done": False, "unseen": False, "seen": False,
+            "marked": False, "printed": 0, "done": False, "unseen": False, "seen": seen,
             "another": False}
     d.last_build = path
     if not known:  # a card scanned into the hand that is not the one played

@@ -26,6 +26,7 @@ class UnseenCard:
         self.building = building
         self.values: dict[int, RotwCard] = {}
         self.seen: dict[CityCard, RotwCard] = {}  # the box's cards played before, offered
+        self.offered_first = False  # at the value's question (not again after the payment)
 
     @property
     def screen(self):
@@ -36,8 +37,11 @@ class UnseenCard:
         not asked where the hand can pay for one value only (unless gone `back` to)."""
         building = self.building
         payable = {found["value"] for found in building.completions()}
-        if len(payable) == 1 and not back:  # the only value the hand can pay for: not asked
-            building.valued(payable.pop())  # (said under the cards; Back asks it)
+        cards = [card for value in sorted(payable)
+                 for card in offered(building.table, value)]  # the box's, played before
+        self.offered_first = bool(cards)
+        if len(payable) == 1 and not back and not cards:  # the only value the hand can pay
+            building.valued(payable.pop())  # for: not asked (said under the cards; Back asks)
             return
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
         dialog.title(_("Build: the value of the city card you play? (Or scan it.)"))
@@ -51,9 +55,12 @@ class UnseenCard:
             self.values[value] = button
             row.add_widget(button)
         dialog.box.add_widget(row)
-        dialog.box.add_widget(Factory.Note(text=_(
-            "Then the cards you pay: they tell the link's colour, which the city card shows, so "
-            "the app marks that point for you.")))
+        if cards:
+            self._offer(dialog, cards, _("Or one of this box's city cards played before:"))
+        else:
+            dialog.box.add_widget(Factory.Note(text=_(
+                "Then the cards you pay: they tell the link's colour, which the city card shows, "
+                "so the app marks that point for you.")))
         buttons = button_row()
         buttons.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
         dialog.box.add_widget(buttons)
@@ -85,7 +92,8 @@ class UnseenCard:
         """Which of the box's cards seen before it is, where there are such cards of its value
         showing the link's colour (one tap); else its points and demand."""
         building = self.building
-        cards = offered(building.table, building.value, building.colour)
+        cards = [] if self.offered_first else \
+            offered(building.table, building.value, building.colour)
         if not cards:
             self.ask_printed()
             return
@@ -94,13 +102,7 @@ class UnseenCard:
                        "(This box's cards played before)").format(
             value=building.value, city=city_name(building.to, building.table.state),
             colour=rail_name(building.colour)))
-        self.seen = {}
-        for card in cards:
-            button = RotwCard(card=f"city-{card.value}", text=city_card_label(card),
-                              size_hint=(1, 1), font_size=sp(15))
-            button.bind(on_release=lambda _b, c=card: self.seen_card(c))
-            self.seen[card] = button
-        choice_list(dialog, list(self.seen.values()))
+        self._offer(dialog, cards)
         row = button_row()
         row.add_widget(dialog.button(_("Back"), lambda: building.valued(building.value)))
         another = dialog.button(_("Another card"), self.ask_printed, accent=True)
@@ -108,10 +110,28 @@ class UnseenCard:
         row.add_widget(another)
         dialog.box.add_widget(row)
 
+    def _offer(self, dialog, cards: list[CityCard], heading: str = "") -> None:
+        """The box's cards played before, one button each (`seen`)."""
+        if heading:
+            dialog.box.add_widget(Factory.Note(text=heading))
+        self.seen = {}
+        for card in cards:
+            button = RotwCard(card=f"city-{card.value}", text=city_card_label(card),
+                              size_hint=(1, 1), font_size=sp(15))
+            button.bind(on_release=lambda _b, c=card: self.seen_card(c))
+            self.seen[card] = button
+        choice_list(dialog, list(self.seen.values()))
+
     def seen_card(self, card: CityCard) -> None:
-        """One of the box's cards seen before, tapped: the build stored with its features."""
+        """One of the box's cards seen before, tapped: where its link and cards are known, the
+        build stored; at the first question, the build goes on as for a scanned card (its
+        features filled in, the engine's likeliest build offered)."""
         building = self.building
         building.card = card
+        if building.to is None or building.colour is None:
+            building.value = card.value
+            building._city(card)
+            return
         building.build_at(building.to, building.colour)
 
     def ask_printed(self) -> None:
