@@ -127,10 +127,10 @@ def tag_label(view, link, mark: str) -> Label:
 
 def form_of(box: Box, view, mark: str, value: int) -> str:
     """Which form a tag was placed in: "full", "letter" or "dot"."""
+    if view.final:  # the results' tag is the letter alone, never a dot: who owns each link
+        return "letter"  # is read there, by the letter as well as by the colour
     if box.w <= dot_size() + 0.5:
         return "dot"
-    if view.final:  # the results' tag is the letter alone
-        return "letter"
     return "full" if box.w >= tag_size(view, mark, value)[0] + dp(3) - 0.5 else "letter"
 
 
@@ -188,6 +188,8 @@ def paint_tags(view, links, marks: list[str], placed: dict[str, Box], prints) ->
         box = placed[f"tag {link.id}"]
         x, y = box.centre
         form = form_of(box, view, mark, link.value)
+        if form == "letter" and box.w < letter_size(view, mark)[0]:  # crowded results: the
+            box = Box.centred(x, y, *letter_size(view, mark))       # letter whole over its rail
         w, h = box.w - dp(3), box.h - dp(3)
         left, bottom = x - w / 2, y - h / 2
         owner = view.player_rgba(link.owner)

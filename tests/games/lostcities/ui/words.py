@@ -23,7 +23,7 @@ def card_name(colour: str, value: int) -> str:
     return _("{colour}: {value}").format(colour=card_colour(colour), value=card_value(value))
 
 
-def describe(action, players, rules) -> str:
+def describe(action, players, rules, state=None) -> str:
     """One move as the game's log says it."""
     data = action.to_json()
     player = players[data["seat"]] if "seat" in data else ""
