@@ -197,12 +197,12 @@ async def traffiq_whole_game(d, args):
     await start_game(d, PLAYERS[:2], playout.options["first"])
     empty: list[dict] = []  # turns with nothing left to do: ended by the screen, no tap
     for action in log:
-        nothing_left = action.type == "end_turn" and (ended_by_screen(d, action.seat)
-                                                      or empty_turn(d.app.table))
+        by_screen = action.type == "end_turn" and ended_by_screen(d, action.seat)
+        nothing_left = by_screen or (action.type == "end_turn" and empty_turn(d.app.table))
         before = d.counts.copy()
         await play_action(d, action)
-        if nothing_left:
-            empty.append({"taps": d.counts.since(before).taps,
+        if nothing_left:  # (not by the screen: a tile just laid that could lie otherwise)
+            empty.append({"taps": d.counts.since(before).taps, "by_screen": by_screen,
                           "note": play_screen(d).ids.map_message.text})
             if len(empty) == 1:
                 empty[0]["undone"] = await undo_empty_turn(d, action)
