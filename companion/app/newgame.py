@@ -168,6 +168,7 @@ class NewGameScreen(BaseScreen):
     first = NumericProperty(-1)  # the seat that starts; -1 until someone taps
     unfinished_text = StringProperty("")  # the notice beside Start: games not finished yet
     seats_full = BooleanProperty(False)  # no name can be added: "Played before" makes room
+    names_known = BooleanProperty(False)  # names played before: the list has its heading
     rig_fitted = BooleanProperty(False)  # seat buttons to press: the seat hint is shown
 
     def __init__(self, **kwargs):
@@ -318,6 +319,7 @@ class NewGameScreen(BaseScreen):
         # every name known (the list scrolls), two a row in the 240 dp column (newgame.kv);
         # a name too wide for half the column takes the whole row
         names = App.get_running_app().store.player_names()
+        self.names_known = bool(names)
         for name in names:
             button = Factory.QuietButton(size_hint=(None, None), height=touch(), width=dp(117))
             if text_width(name, button.font_size) > button.width - dp(12):
