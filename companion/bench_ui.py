@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import select
 import shutil
 import statistics
 import subprocess
@@ -25,9 +24,10 @@ from pathlib import Path
 from typing import Callable
 
 from .bench import report_line
+from .xserver import XvfbError, start_xvfb, stop_xvfb
 
 WIDTH, HEIGHT = 800, 480
-XVFB_SCREEN = "1280x720x24"
+XVFB_SCREEN = "1280x720"
 RESULT = "BENCH-UI-RESULT "  # the line a measuring process reports on
 TARGETS = {  # the Pi's budget; a Pi 4 is about 3× slower per core than this machine
     "startup_ratio": ("at most", 1.4),
@@ -52,9 +52,7 @@ def _line(name: str, value: float, unit: str, key: str | None = None) -> None:
 # ---- the X display -----------------------------------------------------------------------------
 
 class Xvfb:
-    """A private X server on a display number it picks itself (`-displayfd`: the first free
-    one, written back once it accepts connections), so that two benches or test runs starting
-    servers at the same moment never take the same number."""
+    """A private X server for the bench (companion/xserver.py: it picks its own display)."""
 
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
@@ -67,57 +65,16 @@ class Xvfb:
                 "it needs an X display: DISPLAY is not set, and Xvfb (to start one) is not "
                 "installed. Install it (Debian, Ubuntu, Raspberry Pi OS: sudo apt install xvfb) "
                 "or run this in a desktop session.")
-        read, write = os.pipe()
-        with tempfile.TemporaryFile() as log:
-            try:
-                process = subprocess.Popen(
-                    [exe, "-displayfd", str(write), "-screen", "0", XVFB_SCREEN,
-                     "-nolisten", "tcp"],
-                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
-                    pass_fds=(write,))
-            finally:
-                os.close(write)
-            try:
-                number = self._display_number(read)
-            finally:
-                os.close(read)
-            if number is not None:
-                self.process, self.display = process, f":{number}"
-                return self.display
-            self._stop(process)
-            log.seek(0)
-            errors = log.read().decode("utf-8", "replace")[-2000:]
-        raise UiBenchError(f"Xvfb would not start on a free display.\n{errors}".rstrip())
-
-    @staticmethod
-    def _display_number(fd: int, timeout: float = 30.0) -> int | None:
-        """What the server writes on its -displayfd when it is ready; None if it exits first
-        or takes longer than `timeout`."""
-        text = b""
-        deadline = time.monotonic() + timeout
-        while not text.endswith(b"\n"):
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
-                return None
-            chunk = os.read(fd, 16)
-            if not chunk:
-                return None
-            text += chunk
-        return int(text)
-
-    @staticmethod
-    def _stop(process: subprocess.Popen) -> None:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        try:
+            self.process, self.display = start_xvfb(exe, XVFB_SCREEN)
+        except XvfbError as error:
+            raise UiBenchError(f"Xvfb would not start on a free display.\n{error}".rstrip()) \
+                from None
+        return self.display
 
     def stop(self) -> None:
         if self.process is not None:
-            self._stop(self.process)
+            stop_xvfb(self.process)
             self.process = None
 
 
@@ -161,7 +118,7 @@ def run_all(quick: bool = False, db_dir: Path | None = None) -> dict[str, float]
         xvfb = Xvfb()
         display = xvfb.start()
         _say(f"companion bench --ui: DISPLAY is not set, so it started Xvfb on {display} "
-              f"({XVFB_SCREEN})")
+              f"({XVFB_SCREEN}x24)")
     try:
         # The app commits every move to its database: measure on that disk, as `bench` does.
         parent = db_dir or default_path().parent

@@ -14,17 +14,17 @@ from __future__ import annotations
 import json
 import os
 import re
-import select
 import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+from companion.xserver import XvfbError, start_xvfb, stop_xvfb
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "driver.py"
@@ -63,44 +63,12 @@ def _display_usable(display: str) -> bool:
 
 
 def _start_xvfb(xvfb: str, screen: str = "1280x720") -> tuple[subprocess.Popen, str]:
-    """An Xvfb on a display number it picks itself (`-displayfd`): it binds the first free
-    one and writes it back when it accepts connections, so two test workers (or a bench) that
-    start servers at the same moment never pick the same number."""
-    read, write = os.pipe()
-    errors = tempfile.TemporaryFile()
+    """An Xvfb on a display number it picks itself (companion/xserver.py), so two test
+    workers (or a bench) that start servers at the same moment never pick the same number."""
     try:
-        process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0",
-                                    f"{screen}x24", "-nolisten", "tcp"],
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=errors, pass_fds=(write,))
-        os.close(write)
-        write = -1
-        number = _read_display_number(read, timeout=30)
-        if number is not None:
-            return process, f":{number}"
-        _stop_xvfb(process)
-        errors.seek(0)
-        raise RuntimeError("Xvfb did not start: " + errors.read().decode(errors="replace")[-2000:])
-    finally:
-        os.close(read)
-        if write >= 0:
-            os.close(write)
-        errors.close()
-
-
-def _read_display_number(fd: int, timeout: float) -> int | None:
-    """The number Xvfb writes on its -displayfd, or None if it exits or takes too long."""
-    text = b""
-    deadline = time.monotonic() + timeout
-    while not text.endswith(b"\n"):
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
-            return None
-        chunk = os.read(fd, 16)
-        if not chunk:  # the server exited before it found a display
-            return None
-        text += chunk
-    return int(text)
+        return start_xvfb(xvfb, screen)
+    except XvfbError as error:
+        raise RuntimeError(f"Xvfb did not start: {error}") from None
 
 
 def _xvfb_or_skip() -> str:
@@ -121,13 +89,7 @@ def _own_xvfb(screen: str):
         _stop_xvfb(process)
 
 
-def _stop_xvfb(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+_stop_xvfb = stop_xvfb
 
 
 @pytest.fixture(scope="session")
