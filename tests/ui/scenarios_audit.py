@@ -616,10 +616,7 @@ async def audit_rotw(d, args):
             await d.frames(0.5)  # the list laid out
             await rotw.tap_joint(d, rotw.joint_text(d, action), then="build_card")
         await rotw.another_card(d)
-        points = list(action.points)
-        points.remove(action.colour)  # marked by the app
-        for colour in points:  # the demand left open (its tap stores the build)
-            await d.tap(ps.building.form.colours[colour])
+        await rotw.tap_points(d, ps.building.form, action)  # the demand left open (it stores)
 
     async def build_refused(action):
         await build_pay(action)

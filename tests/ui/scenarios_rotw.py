@@ -14,7 +14,7 @@ from companion.games.rotw.engine import Step
 from companion.games.rotw.playout import RotwPlayout
 from companion.games.rotw.ui.taps import (  # noqa: F401  (the scenarios' finger)
     act, another_card, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
-    joint_text, tap_joint,
+    joint_text, tap_joint, tap_points,
     dialog_kind, play, same, scan_card, settled, tap_action, tap_city, tap_dialog, tap_drawn,
     tap_in_view)
 from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
@@ -463,7 +463,8 @@ async def rotw_fewest_taps(d, args):
         assert same(table.actions[-1], action), (table.actions[-1], action)
         entry = {"kind": action.type, "taps": counted["n"] - before}
         if action.type == "build":
-            entry.update(d.last_build, features=printed_features(action))
+            entry.update(d.last_build, features=printed_features(action),
+                         points=list(action.points))
         elif action.type in ("draw_goods", "turn_up"):
             entry["reported"] = len(getattr(action, "cubes", None) or action.cards)
         taps.append(entry)

@@ -177,11 +177,11 @@ MOST_TAPS = {"take_deck": 1, "take_display": 1, "take_discard": 1, "stop_taking"
 
 def build_overhead(entry: dict) -> int:
     """A build's taps besides the card's printed features and the cards paid unseen. A card
-    not seen: Build, its value (not where the hand can pay for one only), the pre-selected payment kept (one tap for its cards), where it
-    joins where the cards pay for several places, Build only for a value-5 city (the demand
-    tapped last stores the others). A scanned card: Build, then the engine's likeliest build in
-    one tap, or Next (or Other place or cards), where it joins, Build for a pre-selected
-    payment."""
+    not seen: Build, its value (not where the hand can pay for one only), the pre-selected
+    payment kept (one tap for its cards), where it joins where the cards pay for several
+    places, Build only for a value-5 city (the demand tapped last stores the others). A scanned card: Build, then the engine's likeliest
+    build in one tap, or Next (or Other place or cards), where it joins, Build for a
+    pre-selected payment."""
     if entry["unseen"]:  # (and the box's card played before, or Another card past them)
         return 1 + entry["value_asked"] + entry["confirm"] + entry["join"] + entry["done"] + \
             entry["seen"] + entry["another"]
@@ -205,6 +205,9 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
         if kind == "build":
             if entry["seen"]:  # a card of the box played before: its features one tap
                 assert entry["printed"] == 0, entry
+            elif entry["unseen"] and entry["lacking"]:  # every colour marked: those it lacks
+                lacks = 5 - len(set(entry["points"]))
+                assert entry["printed"] == lacks + (entry["features"] > len(entry["points"]))
             elif entry["unseen"]:  # the link's colour marked, never tapped
                 assert entry["marked"] and entry["printed"] == entry["features"] - 1, entry
             overhead = count - entry["printed"] - entry["cards"]

@@ -14,7 +14,7 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from companion.boards import rules_for  # noqa: E402
 from companion.games.rotw.playout import RotwPlayout  # noqa: E402
-from companion.games.rotw.ui.box_cards import offered, on_table, seen  # noqa: E402
+from companion.games.rotw.ui.box_cards import offered, on_table, seen, shows_most_colours  # noqa: E402,E501
 from companion.games.rotw.ui.city_card import CityCard  # noqa: E402
 from companion.store import Store, TaggedComponent  # noqa: E402
 from companion.table import Table  # noqa: E402
@@ -84,3 +84,28 @@ def test_a_damaged_earlier_game_is_left_out_and_stops_nothing(tmp_path):
     connection.close()
     store = Store(tmp_path / "c.db", clock=clock())
     assert seen(store, now.game_id) == on_table(sound.state)
+
+
+def test_a_value_2_card_none_seen_is_entered_by_the_colours_it_lacks(tmp_path):
+    """The rulebook: the cards of higher-value cities show fewer colours. With no card of its
+    value seen, a value-2 card starts with every colour marked (its lacking ones tapped off),
+    the others with the link's colour only."""
+    store = Store(tmp_path / "c.db", clock=clock())
+    now = stored_game(store, seed=2, moves=0)
+    assert shows_most_colours(now, 2)
+    assert not any(shows_most_colours(now, value) for value in (3, 4, 5))
+
+
+def test_the_cards_seen_of_a_value_tell_whether_it_shows_most_colours(tmp_path):
+    """Most cards of its value seen show four or five colours: entered by those it lacks; most
+    show three or fewer (two taps either way at three): by those it shows."""
+    store = Store(tmp_path / "c.db", clock=clock())
+    now = stored_game(store, seed=2, moves=0)
+    teach = [(3, ("brown", "orange", "white", "purple")), (3, ("brown", "orange", "white",
+                                                                 "light_green")),
+             (3, ("brown", "orange")), (2, ("brown", "orange", "white"))]
+    for n, (value, points) in enumerate(teach):
+        store.teach(TaggedComponent(f"04b{n}", GAME, "city",
+                                    CityCard(value, "red", points).to_value()))
+    assert shows_most_colours(now, 3), "2 of the 3 value-3 cards seen show four colours"
+    assert not shows_most_colours(now, 2), "the one value-2 card seen shows three"

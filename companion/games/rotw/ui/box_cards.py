@@ -12,6 +12,8 @@ from .city_card import CityCard
 
 log = logging.getLogger(__name__)
 _cache: dict[tuple, Counter] = {}
+MOST_COLOURS_VALUE = 2  # the lowest city value: its cards show the most colours
+MANY_COLOURS = 4  # of the five: tapping those it lacks takes fewer taps than those it shows
 
 
 def offered(table, value: int, colour: str | None = None) -> list[CityCard]:
@@ -26,6 +28,25 @@ def offered(table, value: int, colour: str | None = None) -> list[CityCard]:
     return sorted((card for card in left
                    if card.value == value and (colour is None or colour in card.points)),
                   key=lambda card: (card.demand or "", card.points))
+
+
+def shows_most_colours(table, value: int) -> bool:
+    """Whether a city card of this value likely shows four or five of the five rail colours:
+    most of the cards of its value seen (on this game's table and in the box's stored games)
+    do, or, none seen, it is a value-2 card (the rulebook: the cards of higher-value cities
+    show fewer colours). Then its points are entered as the colours it lacks: fewer taps (at
+    three colours either way takes two)."""
+    try:
+        cards = seen(table.store, table.game_id) + on_table(table.state)
+    except Exception:  # noqa: BLE001  the box's memory never stops a build
+        log.exception("the box's city cards could not be read")
+        cards = Counter()
+    counts = [n for card, n in cards.items() if card.value == value]
+    if not counts:
+        return value == MOST_COLOURS_VALUE
+    many = sum(n for card, n in cards.items()
+               if card.value == value and len(set(card.points)) >= MANY_COLOURS)
+    return 2 * many > sum(counts)
 
 
 def on_table(state) -> Counter:

@@ -245,9 +245,10 @@ async def discard_by_touch(d, action) -> None:
 async def build_by_touch(d, action) -> None:
     """A city card the app has not seen: its value, the cards that pay (the engine's cheapest
     pre-selected, if it is the one, kept with one tap), where it joins only where they pay for
-    several places, then its printed points but the link's colour (marked by the app) and its
-    demand, which stores it (a value-5 city: Build). A card scanned (or scanned into the hand):
-    the engine's likeliest build in one tap where it is the move, else as before the cards."""
+    several places, then its printed points but the link's colour (marked by the app;
+    or, every colour marked, those it lacks) and its demand, which stores it (a value-5 city:
+    Build). A card scanned (or scanned into the hand): the engine's likeliest build in one tap
+    where it is the move, else as before the cards."""
     from companion.games.rotw.ui.city_card import CityCard
     ps = play(d)
     printed = CityCard(action.value, action.demand, tuple(action.points))
@@ -263,7 +264,7 @@ async def build_by_touch(d, action) -> None:
     asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
     path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
             "cards": 0, "printed_known": False, "marked": False, "printed": 0, "done": False,
-            "unseen": True, "seen": False, "another": False}
+            "unseen": True, "seen": False, "another": False, "lacking": False}
     d.last_build = path
     stored = len(d.app.table.actions)
     if asked:
@@ -286,18 +287,31 @@ async def build_by_touch(d, action) -> None:
         return
     form = ps.building.form
     path["marked"] = action.colour in form.points
-    points = list(action.points)
-    for colour in form.points:
-        points.remove(colour)
-    for colour in points:
-        await d.tap(form.colours[colour])
-    path["printed"] = len(points) + (action.demand is not None)
+    path["lacking"] = form.lacking
+    path["printed"] = await tap_points(d, form, action) + (action.demand is not None)
     if action.demand is not None:
         await d.tap(form.demands[action.demand])
     else:  # a value-5 city has no demand: Build
         path["done"] = True
         await tap_dialog(d, wid="build_card_done")
     await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+
+
+async def tap_points(d, form, action) -> int:
+    """The card's connection points the form does not hold as printed, tapped: those the card
+    shows but the link's colour (marked), or, every colour marked, those it lacks; the taps."""
+    if form.lacking:  # every colour marked: those the card does not show tapped off
+        points = [colour for colour in form.points if colour not in action.points]
+        if any(action.points.count(colour) > 1 for colour in action.points):
+            await tap_dialog(d, _("Clear points"))  # a colour shown twice: entered one by one
+            points = list(action.points)
+    else:
+        points = list(action.points)
+        for colour in form.points:
+            points.remove(colour)
+    for colour in points:
+        await d.tap(form.colours[colour])
+    return len(points)
 
 
 async def offered_first_by_touch(d, printed) -> bool:

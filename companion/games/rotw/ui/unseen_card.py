@@ -12,7 +12,7 @@ from companion.app.i18n import _
 from companion.app.theme import touch
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES, GOODS
-from .box_cards import offered
+from .box_cards import offered, shows_most_colours
 from .city_card import CityCard
 from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list
 from .words import city_card_label, city_name, rail_name
@@ -135,16 +135,21 @@ class UnseenCard:
         building.build_at(building.to, building.colour)
 
     def ask_printed(self) -> None:
-        """Its other connection points and its demand, the link's colour marked already."""
+        """Its other connection points and its demand, the link's colour marked already (or,
+        where the cards of its value mostly show four or five colours, every colour marked and
+        those it lacks tapped off)."""
         building = self.building
         state = building.table.state
+        lacking = shows_most_colours(building.table, building.value)
         dialog = self.screen.open_dialog(RotwDialog("build_card"))
-        dialog.title(_("City {value}, joining {city} (the link: {colour}): tap its other "
-                       "connection points, then its demand").format(
-            value=building.value, city=city_name(building.to, state),
-            colour=rail_name(building.colour)))
+        words = dict(value=building.value, city=city_name(building.to, state),
+                     colour=rail_name(building.colour))
+        dialog.title(_("City {value}, joining {city} (the link: {colour}): tap the connection "
+                       "points it does not show, then its demand").format(**words) if lacking
+                     else _("City {value}, joining {city} (the link: {colour}): tap its other "
+                            "connection points, then its demand").format(**words))
         form = CityCardForm(lambda: None, fixed=building.value, marked=building.colour,
-                            on_demand=self.card_done)
+                            on_demand=self.card_done, lacking=lacking)
         building.form = form
         dialog.box.add_widget(form)
         row = button_row()

@@ -137,15 +137,18 @@ class CityCardForm(BoxLayout):
     """A city card's features: its value, its demand colour and its connection points. With a
     `fixed` value (told already, the cards paid for it) the value is not asked and the points
     come before the demand: `marked` is the link's colour, a point the card must show, marked
-    by the app (Clear points takes it off), and the demand tapped last calls `on_demand`."""
+    by the app (Clear points takes it off), and the demand tapped last calls `on_demand`.
+    `lacking`: every colour marked, a tap takes one off (or puts it back); Clear points
+    starts from none, each tap adding one."""
 
     def __init__(self, on_change, fixed: int | None = None, marked: str | None = None,
-                 on_demand=None, **kwargs):
+                 on_demand=None, lacking: bool = False, **kwargs):
         super().__init__(orientation="vertical", spacing=dp(4), **kwargs)
         self.on_change, self.on_demand = on_change, on_demand
         self.value: int | None = fixed
         self.demand: str | None = None
-        self.points: list[str] = [marked] if marked else []
+        self.lacking = lacking
+        self.points: list[str] = list(RAIL_COLOURS) if lacking else [marked] if marked else []
         self.marked = marked
         self.value_label = self._label()
         values = button_row(touch())
@@ -175,7 +178,7 @@ class CityCardForm(BoxLayout):
         rows = (self.value_label, values, self.demand_label, demands, self.points_label,
                 points) if fixed is None else \
             (self.points_label, points, self.demand_label, demands)
-        if marked:  # the marked point said whole, on two lines
+        if marked or lacking:  # the marked point said whole, on two lines
             self.points_label.shorten, self.points_label.height = False, dp(40)
         for widget in rows:
             self.add_widget(widget)
@@ -209,12 +212,14 @@ class CityCardForm(BoxLayout):
             self.on_demand()
 
     def add_point(self, colour: str) -> None:
-        if len(self.points) < MAX_POINTS:
+        if self.lacking and colour in self.points:  # a colour the card does not show
+            self.points.remove(colour)
+        elif len(self.points) < MAX_POINTS:
             self.points.append(colour)
         self.refresh()
 
     def clear_points(self) -> None:
-        self.points, self.marked = [], None
+        self.points, self.marked, self.lacking = [], None, False
         self.refresh()
 
     def refresh(self) -> None:
@@ -226,7 +231,11 @@ class CityCardForm(BoxLayout):
             self.demand_label.text = _("Last, the goods it demands (the tap builds):")
         shown = ", ".join(rail_name(c) for c in self.points) or "–"
         self.points_label.text = _("Its connection points: {points}").format(points=shown)
-        if self.marked is not None and self.marked in self.points:
+        if self.lacking:
+            self.points_label.text = _("Its connection points: {points} (all marked: tap those "
+                                       "it does not show; Clear points empties them)").format(
+                points=shown)
+        elif self.marked is not None and self.marked in self.points:
             self.points_label.text = _("Its connection points: {points} (the link's {colour} "
                                        "marked: Clear points takes it off)").format(
                 points=shown, colour=rail_name(self.marked))
@@ -243,6 +252,7 @@ class CityCardForm(BoxLayout):
         for colour, button in self.colours.items():
             count = self.points.count(colour)
             button.text = rail_name(colour) + (f" ×{count}" if count else "")
+            button.state = "down" if count and self.lacking else "normal"
         self.on_change()
 
 
