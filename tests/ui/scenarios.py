@@ -804,6 +804,13 @@ async def seats_and_scanned_hands(d, args):
     d.record("actions", [a.to_json() for a in app.table.actions])
     d.record("ben_lights", [m.value for m in app.rig.modes()])
 
+    # Ben puts the card he took from the deck on the reader, nothing asked: the scan is the take
+    from companion.store import TaggedComponent
+    app.store.teach(TaggedComponent("0C00000001", "ttr-nyc", "card", "green"))
+    app.scanning.scanned("0C00000001")
+    await d.wait_for(lambda: app.table.state.drawn == 1, what="the card scanned as drawn")
+    d.record("scanned_draw", app.table.actions[-1].to_json())
+
 
 async def game_variants(d, args):
     """New game offers a game's own choices: Manhattan TraffIQ's Central Park scenario."""

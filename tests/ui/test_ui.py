@@ -289,7 +289,8 @@ def test_scanner_on_a_pty(run_scenario):
 def test_seat_buttons_seat_players_and_every_card_is_scanned(run_scenario):
     """New game: each player presses their seat button (keys off the Pi) and the LEDs follow
     those seats. With "Scan every card drawn" on, the dealt hands and each blind draw are asked
-    for, so the engine knows the hands exactly."""
+    for, so the engine knows the hands exactly; a card scanned with nothing asked is the card
+    taken from the deck."""
     report = run_scenario("seats_and_scanned_hands").check().report
     assert report["setting"] == "1", report
     assert report["places_chosen"] == [2, 0], report
@@ -305,6 +306,8 @@ def test_seat_buttons_seat_players_and_every_card_is_scanned(run_scenario):
     assert [a["cards"] for a in shown] == [["red", "red"], ["blue", "orange"]], shown
     assert report["anna_hand"]["unknown"] == 0, report
     assert report["ben_lights"] == ["on", "off", "off", "off"], report  # Ben, at seat 1
+    # a card scanned with no question open is the card taken from the deck: no tap first
+    assert report["scanned_draw"] == {"type": "draw_blind", "seat": 1, "card": "green"}, report
 
 
 def test_new_game_offers_the_games_own_choices(run_scenario):

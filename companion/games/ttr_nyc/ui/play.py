@@ -194,8 +194,23 @@ class TtrPlayScreen(PlayScreen, TtrScreen):
         self.reports.closed()
 
     def component_scanned(self, component) -> bool:
-        """A scanned card answers the card question open; anything else is not for this screen."""
-        return self.reports.scanned(component)
+        """A scanned card answers the card question open; with none open, where every card is
+        scanned, it is the card just taken from the deck: the scan is the take, no tap on the
+        deck first. Anything else is not for this screen."""
+        return self.reports.scanned(component) or self._drawn_by_scan(component)
+
+    def _drawn_by_scan(self, component) -> bool:
+        table = self.table
+        if (table is None or component.kind != "card" or self.dialog is not None
+                or not table.state.scanned_hands):
+            return False
+        action = DrawBlind(table.state.current, component.value)
+        reason = table.check(action)  # not the time to draw (a claim begun, the deck empty)
+        if reason is not None:
+            self.show_message(explain(reason), "panel_message")
+            return True
+        App.get_running_app().submit(action, "panel_message")
+        return True
 
     def _ask_kept(self, seat: int, choices: list[int], setup: bool) -> None:
         def kept(count: int) -> None:

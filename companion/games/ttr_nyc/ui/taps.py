@@ -102,6 +102,9 @@ async def act(d, action):
         await d.wait_for(lambda: play.dialog is not None, what="the tickets question")
         await tap_text(d, str(action.kept))
     elif kind == "draw_blind":
+        if action.card is not None and d.app.table.state.scanned_hands and d.scanner:
+            await d.scan(GAME, "card", action.card)  # the scan is the take: no tap on the deck
+            return
         await d.tap_id("ttr_nyc_play", "deck")
         if action.card is not None and d.app.table.state.scanned_hands:
             await d.wait_for(lambda: dialog_is(d, "which_card"), what="the drawn-card question")
