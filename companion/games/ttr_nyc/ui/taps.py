@@ -67,15 +67,31 @@ async def name_card(d, key: str) -> None:
 
 
 async def tap_route(d, screen_name, route_id):
-    """A finger on the route, at a point where it is the nearest route."""
+    """A finger on the route, at a point where it is the nearest route and that no message
+    hides (a player taps the route they see); where a message hides all of it, a tap on the
+    message first (it goes, and that tap is counted)."""
     board_view = the_map(d, screen_name)
     (ax, ay), (bx, by) = board_view._segments[route_id]
-    for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55):
-        x, y = ax + (bx - ax) * t, ay + (by - ay) * t
-        if board_view.route_at(x, y) == route_id:
-            await d.tap_at(*board_view.to_window(x, y))
-            return
-    raise AssertionError(f"no point of {route_id} is nearest to it")
+    points = [board_view.to_window(ax + (bx - ax) * t, ay + (by - ay) * t)
+              for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55)]
+    points = [p for p in points if board_view.route_at(*board_view.to_widget(*p)) == route_id]
+    if not points:
+        raise AssertionError(f"no point of {route_id} is nearest to it")
+    seen = [p for p in points if hiding_message(d, screen_name, p) is None]
+    if not seen:
+        await d.tap(hiding_message(d, screen_name, points[0]))
+        await d.wait_for(lambda: hiding_message(d, screen_name, points[0]) is None,
+                         what="the message tapped away")
+        seen = points
+    await d.tap_at(*seen[0])
+
+
+def hiding_message(d, screen_name, point):
+    """The message shown over this point of the window, if any."""
+    from companion.app.widgets import Message
+    return next((m for m in screen(d, screen_name).ids.values()
+                 if isinstance(m, Message) and m.opacity > 0
+                 and m.collide_point(*m.to_widget(*point))), None)
 
 
 def dialog_is(d, kind: str) -> bool:
