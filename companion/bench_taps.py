@@ -257,6 +257,7 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
         # to do ended), which its driver then waits for without a tap
         before, stored = d.counts.copy(), first + number - 1
         try:
+            d.next_action = _next(rules, log["actions"], number)
             await taps.act(d, action)
             await d.wait_for(lambda: len(app.table.actions) > stored,
                              what=f"{action.type} to be stored")
@@ -273,6 +274,12 @@ async def _play_log(d, game, taps, log: dict, records: list[dict]) -> None:
                         "seat": getattr(action, "seat", None), "taps": spent.taps,
                         "scans": spent.scans, "typed": spent.typed,
                         "physical": taps.physical(action)})
+
+
+def _next(rules, entries: list, number: int):
+    """The action after the `number`th (counted from 1): a driver may enter it with the one
+    before (a card taken that says its player passed)."""
+    return rules.parse_action(entries[number]) if number < len(entries) else None
 
 
 START_AT = 1  # the first action measured (`--start`: a long game measured in parts at once)

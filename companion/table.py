@@ -161,15 +161,17 @@ class Table:
             self._after_change(action)
         return list(actions)
 
-    def undo(self) -> Action:
-        """Take back the last action standing; the undo itself is logged. An undo after the
-        end reopens the game in the undo's own transaction."""
-        if not self._game.actions:
+    def undo(self, count: int = 1) -> Action:
+        """Take back the last action standing (the last `count`, in one transaction: moves
+        one tap stored together); each undo is logged. An undo after the end reopens the game
+        in the undo's own transaction. Returns the last action taken back (the earliest)."""
+        if len(self._game.actions) < max(1, count):
             raise RuleViolation("nothing_to_undo", "There is nothing to undo.")
         state, actions = self._game.state, list(self._game.actions)  # undo makes a new state
-        undone = self._game.undo()  # first in memory: the outcome is the state after it
+        for _ in range(count):
+            undone = self._game.undo()  # first in memory: the outcome is the state after it
         try:
-            self._store_entry({"type": UNDO})
+            self._store_entries([{"type": UNDO}] * count)
         except BaseException:
             self._game.state, self._game.actions = state, actions
             raise

@@ -221,6 +221,22 @@ def test_several_undos_in_a_row(store, db_path, rules):
     assert state == table.state and actions == tuple(p.log[:9])
 
 
+def test_moves_one_tap_stored_are_taken_back_by_one_undo(store, db_path, rules):
+    """Moves stored together (a card taken that says its player passed) go back together: one
+    transaction, an undo logged for each, the earliest returned; never more than stand."""
+    p = playout(rules, 2, seed=5)
+    table = Table.start(store, GAME, p.players, p.options)
+    table.submit_all(list(p.log[:6]))
+    assert table.undo(2) == p.log[4]
+    assert table.actions == tuple(p.log[:4])
+    assert [entry for _, entry in store.log(table.game_id)[6:]] == [{"type": "undo"}] * 2
+    with pytest.raises(RuleViolation) as info:
+        table.undo(5)
+    assert info.value.code == "nothing_to_undo" and table.actions == tuple(p.log[:4])
+    state, actions = stored_state(db_path, table.game_id)
+    assert state == table.state and actions == tuple(p.log[:4])
+
+
 def test_undo_with_nothing_left(store, db_path, rules):
     table = Table.start(store, GAME, ["Ann", "Ben"])
     with pytest.raises(RuleViolation) as info:

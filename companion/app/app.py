@@ -283,10 +283,14 @@ class CompanionApp(App):
         else:
             self.go(game.play)
 
-    def submit(self, action: Action, where=None) -> bool:
-        """Hand a move to the Table; a refused one is explained and nothing is stored."""
+    def submit(self, action: Action | list[Action], where=None) -> bool:
+        """Hand a move to the Table (or the moves one tap makes, stored together); a refused
+        one is explained and nothing is stored."""
         try:
-            self.table.submit(action)
+            if isinstance(action, list):
+                self.table.submit_all(action)
+            else:
+                self.table.submit(action)
         except RuleViolation as violation:
             self.root.current_screen.show_message(self.explain(violation), where)
             if self.rig is not None:
@@ -297,9 +301,9 @@ class CompanionApp(App):
             return False
         return True
 
-    def undo(self, where=None) -> bool:
+    def undo(self, where=None, count: int = 1) -> bool:
         try:
-            self.table.undo()
+            self.table.undo(count)
         except RuleViolation as violation:
             self.root.current_screen.show_message(self.explain(violation), where)
             return False

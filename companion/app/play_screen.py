@@ -104,12 +104,19 @@ class PlayScreen(BaseScreen):
         if not table.actions:
             self.show_message(_("There is nothing to undo."), self.message_at)
             return
-        undone = table.actions[-1]
+        count = self.moves_to_undo()
+        undone = table.actions[-count:]
         self.close_dialog()
         self.left()
-        if App.get_running_app().undo(self.message_at):
-            self.show_message(_("Taken back: {move}").format(move=self.describe(undone)),
+        if App.get_running_app().undo(self.message_at, count):
+            moves = "; ".join(self.describe(action) for action in undone)
+            self.show_message(_("Taken back: {move}").format(move=moves),
                               self.message_at, good=True)
+
+    def moves_to_undo(self) -> int:
+        """How many moves one Undo takes back: the last (a game's screen says more where one
+        tap stored several, as a card taken that said its player passed)."""
+        return 1
 
     def seat_button(self, seat: int, end_turn: bool) -> None:
         """A seat button pressed where the game has no single obvious move for it."""

@@ -187,8 +187,10 @@ class Rig:
                 player=players[table.status.seat]), "not_your_turn", table.header.game))
         elif press is Press.UNDO:
             from .games import game_ui
-            last = game_ui(table.header.game).describe(table.actions[-1], players, table.rules,
-                                                       state=table.state)
+            count = screen.moves_to_undo() if hasattr(screen, "moves_to_undo") else 1
+            last = "; ".join(game_ui(table.header.game).describe(
+                action, players, table.rules, state=table.state)
+                for action in table.actions[-count:])
             UndoQuestion(last).open(animation=False)
         elif press in (Press.MOVE, Press.CONFIRM):
             handler = getattr(screen, "seat_button", None)

@@ -458,10 +458,16 @@ async def rotw_fewest_taps(d, args):
     taps: list[dict] = []
     for i, action in enumerate(playout.log[:90]):
         before = counted["n"]
+        d.next_action = playout.log[i + 1]  # a pass followed by a card taken: the take
         await act(d, action)
-        await d.wait_for(lambda: len(table.actions) == i + 1, what=f"move {i} stored")
-        assert same(table.actions[-1], action), (table.actions[-1], action)
+        await d.wait_for(lambda: len(table.actions) > i, what=f"move {i} stored")
+        assert same(table.actions[i], action), (table.actions[i], action)
         entry = {"kind": action.type, "taps": counted["n"] - before}
+        if action.type == "pass":  # the card taken next said it: stored with it
+            entry["by_taking"] = len(table.actions) > i + 1
+            if entry["by_taking"] and "undone" not in d.report:
+                await undo_the_pass_and_the_take(d, playout.log[i:i + 2])
+                counted["n"] = before + 1  # (not the undo, not the take entered again)
         if action.type == "build":
             entry.update(d.last_build, features=printed_features(action),
                          points=list(action.points))
@@ -469,6 +475,30 @@ async def rotw_fewest_taps(d, args):
             entry["reported"] = len(getattr(action, "cubes", None) or action.cards)
         taps.append(entry)
     d.record("taps", taps)
+
+
+async def undo_the_pass_and_the_take(d, moves) -> None:
+    """The card taken that said its player passed: the last-move line and the undo question
+    name both moves, one Undo takes both back; the card is then taken again."""
+    from scenarios import press_seat
+    from companion.app.i18n import _
+    from companion.games.rotw.ui.words import describe
+    table, ps = d.app.table, play(d)
+    stored = len(table.actions)
+    line = ps.last_move
+    await press_seat(d, table.status.seat, hold=1.4)  # the long press asks to take it back
+    asked = [getattr(v, "text", "") for v in open_dialogs(d)]
+    asked += [getattr(w, "text", "") for v in open_dialogs(d) for w in v.walk()]
+    undo = next(b for v in open_dialogs(d) for b in buttons_under(v) if b.text == _("Undo"))
+    await d.tap(undo)
+    await d.wait_for(lambda: len(table.actions) < stored, what="the undo")
+    words = [describe(m, table.header.players, state=table.state) for m in moves]
+    d.record("undone", {"line": line, "asked": asked, "words": words,
+                        "taken_back": stored - len(table.actions),
+                        "step": table.state.step.value})
+    d.next_action, d.taken_ahead = moves[1], None
+    await act(d, moves[0])
+    await d.wait_for(lambda: len(table.actions) == stored, what="the card taken again")
 
 
 def store_earlier_game(d, playout, builds: int) -> None:

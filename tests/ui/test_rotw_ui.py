@@ -195,7 +195,8 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     features; else a build no more than the card's features but the link's colour (marked by the app
     once the cards paid tell it), the cards paid unseen and its overhead (3 with the engine's
     cheapest payment and one place to join); each cube drawn one tap; a delivery stored at its
-    last tap, one tap where the cube can go to one city only."""
+    last tap, one tap where the cube can go to one city only; a pass no tap of its own (the card
+    taken after it says it)."""
     report = run_scenario("rotw_fewest_taps", seed=30, timeout=400).check().report
     taps = report["taps"]
     seen = {entry["kind"] for entry in taps}
@@ -220,6 +221,14 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     assert any(e["seen"] for e in builds) and any(not e["seen"] for e in builds), builds
     deliveries = sorted(e["taps"] for e in taps if e["kind"] == "deliver")
     assert deliveries[0] == 1, deliveries  # a cube with one city to go to: one tap
+    # a pass is never tapped: the card taken next says it, stored with it at that one tap
+    passes = [n for n, e in enumerate(taps) if e["kind"] == "pass"]
+    assert passes and all(taps[n]["by_taking"] for n in passes), taps
+    assert all(taps[n]["taps"] == 1 and taps[n + 1]["taps"] == 0 for n in passes), taps
+    undone = report["undone"]  # both named, and taken back by one Undo
+    assert undone["taken_back"] == 2 and undone["step"] == "action", undone
+    assert all(words in undone["line"] for words in undone["words"]), undone
+    assert any(all(w in text for w in undone["words"]) for text in undone["asked"]), undone
 
 
 def test_every_city_is_a_finger_sized_target_late_in_a_game(run_scenario):

@@ -35,6 +35,16 @@ def table(rules, display=("purple-1", "orange-2", "white-1"), **options):
 
 # ---- a face-up Locomotive as the second card ----------------------------------------------------
 
+@pytest.mark.parametrize("second", [True, False])
+def test_no_second_card_is_asked_for_where_only_a_locomotive_is_left_to_take(rules, second):
+    """[decision] After the first card, with only face-up Locomotives left (the draw pile
+    empty), the taking ends by itself where a Locomotive is never the second card."""
+    s = table(rules, display=("loco", "loco", "loco"), locomotive_second=second)
+    rules.apply(s, Pass(0))
+    s.deck = 1  # set directly: the last card of the draw pile
+    rules.apply(s, TakeDeck(0))
+    assert (s.current, s.taken) == ((0, 1) if second else (1, 0))
+
 def test_locomotive_may_be_taken_as_the_second_card_by_default(rules):
     s = table(rules, display=("loco", "orange-2", "white-1"))
     assert s.table.locomotive_second is True

@@ -162,6 +162,11 @@ class _Screen:
         self.submitted.append(action)
         return True
 
+    take = submit  # (the screen stores a Pass first where the take says it)
+
+    def passes_by_taking(self, kind):
+        return ("pass_by", kind) in self.open_moves
+
     def show_message(self, text, where=None, good=False):
         self.said.append(text)
 
@@ -195,6 +200,9 @@ def test_a_scanned_card_is_what_the_open_question_asks_or_the_top_of_the_draw_pi
     assert card_scanned(_Screen(picker), loco) and not picker.answered and picker.said
     # no question, cards may be taken: the top card of the draw pile, named
     screen = _Screen(open_moves={"take_deck"})
+    assert card_scanned(screen, loco) and screen.submitted == [TakeDeck(0, "loco")]
+    # the action step, nothing asked: the card taken says the player passed
+    screen = _Screen(open_moves={("pass_by", "take_deck")})
     assert card_scanned(screen, loco) and screen.submitted == [TakeDeck(0, "loco")]
     # discard and draw asking where the card comes from: the draw pile
     screen = _Screen(type("Q", (), {"kind": "draw_after"})())

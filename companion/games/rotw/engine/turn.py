@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.rules import Phase, RuleViolation, next_seat
-from .box import Box
+from .box import LOCO, Box, Card
 from .refusals import check_seat
 from .state import EndReason, RotwState, Step
 
@@ -53,8 +53,13 @@ def check_not_family(s: RotwState) -> None:
 
 
 def can_take(s: RotwState) -> bool:
-    """Some card can be taken: the draw pile, the display or the discard pile has one."""
-    return s.deck > 0 or bool(s.discard) or any(c is not None for c in s.display)
+    """Some card can be taken: the draw pile, the display or the discard pile has one (as
+    the second card, where the table takes a face-up Locomotive only first, not one)."""
+    def takeable(card) -> bool:
+        return card is not None and (first or Card(card) is not LOCO)
+    first = s.taken == 0 or s.table.locomotive_second
+    return (s.deck > 0 or bool(s.discard) and takeable(s.discard[-1])
+            or any(takeable(c) for c in s.display))
 
 
 def unseen_seat(s: RotwState) -> int | None:

@@ -17,8 +17,9 @@ PROMPTS = {  # what the player is asked, by state; the prompt's height fits the 
     "deliver_to": lambda: _("Tap the city the cube goes to (ringed)"),
     "locomotive_from": lambda: _("Locomotive: tap a cube to deliver with it, or play it "
                                  "alone"),
-    "action": lambda: _("Choose one action (or tap a cube to deliver it)"),
-    "action_no_delivery": lambda: _("Choose one action"),
+    "action": lambda: _("Choose one action, tap a cube to deliver it, or take a card to "
+                        "pass"),
+    "action_no_delivery": lambda: _("Choose one action, or take a card to pass"),
     "take": lambda: _("Take 1 or 2 cards: a face-up card, the draw pile or the discard pile"),
     "second": lambda: _("Take a second card, or none"),
     "final": lambda: _("Last delivery: tap a cube to deliver, or none"),

@@ -10,7 +10,7 @@ from companion.app.games import player_colours
 from companion.app.i18n import _, ngettext
 from companion.app.play_screen import PlayScreen
 from companion.core.rules import Phase
-from ..engine import Card, Rotw, Step
+from ..engine import Card, Pass, Rotw, Step
 from .actions import ActionPanel
 from .building import Building
 from .delivering import Delivering
@@ -45,6 +45,7 @@ class RotwPlayScreen(PlayScreen):
         self.delivering = Delivering(self)
         self.discarding = Discarding(self)
         self.actions = ActionPanel(self)
+        self._implied_pass: tuple[int, int] | None = None  # (game, moves stored) of the last
         super().__init__(**kwargs)
 
     # ---- reading the game --------------------------------------------------------------
@@ -79,10 +80,15 @@ class RotwPlayScreen(PlayScreen):
         self._refresh_players()
         self.hand_text = hand_words(table.state.seats[self.seat].hand)
         self.actions.refresh()
-        recent = table.actions[-1] if table.actions else None
-        self.last_move = describe(recent, table.header.players,
-                                  state=table.state) if recent else ""
+        self.last_move = self._last_move()
         self.questions.ask_what_is_needed()
+
+    def _last_move(self) -> str:
+        """The last move in words; a card taken that said its player passed says both."""
+        table = self.table
+        recent = table.actions[-self.moves_to_undo():]
+        return "; ".join(describe(action, table.header.players, state=table.state)
+                         for action in recent)
 
     def _refresh_turn(self) -> None:
         table, seat = self.table, self.seat
@@ -142,6 +148,37 @@ class RotwPlayScreen(PlayScreen):
             self.refuse(reason, where)
             return False
         return App.get_running_app().submit(action, where)
+
+    def may_take(self, kind: str, where: str = "panel_message") -> bool:
+        """Whether a card may be taken now this way (`kind`: take_deck, take_display,
+        take_discard): while cards are taken, or at the action step where the engine opens
+        Pass (taking a card then says the player passed); if not, the engine's reason."""
+        if self.passes_by_taking(kind):
+            return True
+        return self.open_move(kind, where)
+
+    def passes_by_taking(self, kind: str) -> bool:
+        """At the action step a card taken is the pass: Pass open, the take only not yet."""
+        move = self.moves.get(kind)
+        return (move is not None and not move.open and move.reason.code == "take_after_action"
+                and self.is_open("pass"))
+
+    def take(self, action) -> bool:
+        """A card taken; at the action step it says the player passed: Pass and the take are
+        stored together (checked in turn by the engine), and one Undo takes both back."""
+        if not self.passes_by_taking(action.type):
+            return self.submit(action)
+        # (marked first: the screen refreshes, its last-move line too, as the moves are stored)
+        marked, self._implied_pass = self._implied_pass, (self.table.game_id,
+                                                          len(self.table.actions) + 2)
+        if not App.get_running_app().submit([Pass(self.seat), action], "panel_message"):
+            self._implied_pass = marked
+            return False
+        return True
+
+    def moves_to_undo(self) -> int:
+        """Pass and the card taken that said it, taken back together."""
+        return 2 if self._implied_pass == (self.table.game_id, len(self.table.actions)) else 1
 
     def button_hint(self, seat: int) -> str:
         if self.dialog is not None or self.waiting():

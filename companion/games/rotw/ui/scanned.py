@@ -10,8 +10,9 @@ card or Locomotive (kind "card": its key, "orange-2", "loco"). In order:
   goes into a hand;
 * discard and draw asks where the new card comes from: a scan is the top of the draw pile;
 * a city card, where the build question is open or the player may build: the build (as it was);
-* no question, and the player may take cards: the scan is the top card of the draw pile taken,
-  named (no tap); a card taken from the display is still tapped on the display;
+* no question, and the player may take cards (or, at the action step, pass by taking one): the
+  scan is the top card of the draw pile taken, named (no tap); a card taken from the display is
+  still tapped on the display;
 * anything else: the screen says what was scanned and why it is not asked for; nothing stored.
 """
 
@@ -51,8 +52,9 @@ def card_scanned(screen, component) -> bool:
             _keep_city(screen, city)
     elif city is not None and screen.building.scanned(component):
         pass  # the build question filled, or opened at the player's action
-    elif dialog is None and screen.is_open("take_deck"):
-        if screen.submit(TakeDeck(screen.seat, key)):
+    elif dialog is None and (screen.is_open("take_deck") or
+                             screen.passes_by_taking("take_deck")):
+        if screen.take(TakeDeck(screen.seat, key)):
             _keep_city(screen, city)
     else:
         _not_asked(screen, key)

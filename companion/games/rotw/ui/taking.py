@@ -1,5 +1,6 @@
 """Taking cards: the display, the draw pile and the discard pile as buttons, lit while the engine
-lets them be taken (or reads them out during the action), saying why not when they are tapped."""
+lets them be taken (or reads them out during the action: a card taken then says the player
+passed), saying why not when they are tapped."""
 
 from __future__ import annotations
 
@@ -57,28 +58,28 @@ class Taking:
     def display(self, slot: int) -> None:
         s = self.screen.table.state
         card = s.display[slot]
-        if card is not None and self.screen.open_move("take_display"):
-            self.screen.submit(TakeDisplay(self.screen.seat, slot, Card(card).key))
+        if card is not None and self.screen.may_take("take_display"):
+            self.screen.take(TakeDisplay(self.screen.seat, slot, Card(card).key))
 
     def deck(self) -> None:
         """The top card of the draw pile; where every card drawn is scanned, which one it was
         (tapped, or scanned: a scan with no question open takes it at once, scanned.py)."""
-        if not self.screen.open_move("take_deck"):
+        if not self.screen.may_take("take_deck"):
             return
         if not self.screen.table.state.scanned_draws:
-            self.screen.submit(TakeDeck(self.screen.seat))
+            self.screen.take(TakeDeck(self.screen.seat))
             return
         ask_drawn(self.screen, self.drawn)
 
     def drawn(self, key: str) -> None:
         """The card taken from the draw pile, tapped or scanned."""
         self.screen.close_dialog()
-        self.screen.submit(TakeDeck(self.screen.seat, key))
+        self.screen.take(TakeDeck(self.screen.seat, key))
 
     def discard(self) -> None:
         s = self.screen.table.state
-        if s.discard_top is not None and self.screen.open_move("take_discard"):
-            self.screen.submit(TakeDiscard(self.screen.seat, Card(s.discard_top).key))
+        if s.discard_top is not None and self.screen.may_take("take_discard"):
+            self.screen.take(TakeDiscard(self.screen.seat, Card(s.discard_top).key))
 
 
 def ask_drawn(screen, on_card) -> None:

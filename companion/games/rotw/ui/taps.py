@@ -13,7 +13,9 @@ With a scanner at the table (`d.scanner`) every card named is put on the reader 
 tapped (the screens' meaning of a scan: companion/games/rotw/ui/scanned.py): a city card played
 (its tag tells its printed features and opens the build), each card turned face up, each card
 dealt at setup, the card taken from the draw pile (the scan is the take: no tap on the pile) and
-discard-and-draw's card from the pile (the scan answers where it comes from). A city card
+discard-and-draw's card from the pile (the scan answers where it comes from). A pass is never
+tapped where a card is taken after it: the card taken at the action step says the player passed
+(`act`, where the caller says the next action). A city card
 scanned before it is built carries made-up printed features (a log names only its value until
 the build; the build scans the card again, so nothing is counted twice or missed). The cards
 discarded and paid are still tapped.
@@ -158,11 +160,26 @@ async def deliver_by_touch(d, origin: str, destination: str, goods: str) -> None
     await choose_delivery(d, origin, destination, goods)
 
 
+TAKES = ("take_display", "take_deck", "take_discard")
+
+
 async def act(d, action) -> None:
-    """One engine action, done the way a player does it on the screen."""
+    """One engine action, done the way a player does it on the screen. Where the caller knows
+    the action after it (`d.next_action`), a pass followed by a card taken is that card taken
+    (the take says the player passed; it is then already stored when its own turn comes)."""
     ps = play(d)
     kind = action.type
     s = d.app.table.state
+    ahead = getattr(d, "taken_ahead", None)
+    if ahead is not None and same(ahead, action):  # the card that said its player passed
+        d.taken_ahead = None
+        return
+    then = getattr(d, "next_action", None)
+    if kind == "pass" and passes_by_taking(d, action, then):
+        d.next_action = None
+        await act(d, then)
+        d.taken_ahead = then
+        return
     if kind == "turn_up":
         for card in action.cards:
             await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the turn-up question")
@@ -203,6 +220,12 @@ async def act(d, action) -> None:
         await discard_by_touch(d, action)
     else:
         raise AssertionError(f"no way to tap {kind}")
+
+
+def passes_by_taking(d, action, then) -> bool:
+    """The pass is the card the same player takes next (the screen lets a take say it)."""
+    return (then is not None and then.type in TAKES and then.seat == action.seat
+            and play(d).passes_by_taking(then.type))
 
 
 async def locomotive_by_touch(d, action) -> None:
