@@ -594,20 +594,27 @@ async def audit_rotw(d, args):
     async def build_city(action):
         await rotw.tap_action(d, "build")
 
-    async def build_pay(action):
+    async def build_value(action):
         await build_city(action)
-        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_city", "build_pay"),
+        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_city", "build_pay",
+                                                         *rotw.AFTER_PAYMENT),
                          what="the value, or the cards for the one the hand can pay")
         if rotw.dialog_kind(d) == "build_city":
             await d.tap(ps.building.unseen.values[action.value])
-        await d.wait_for(lambda: rotw.dialog_kind(d) == "build_pay", what="the cards paid")
+
+    async def build_pay(action):
+        await build_value(action)
+        await rotw.to_the_payment(d)  # (the one payment the cards seen allow: Change cards)
 
     async def build_card(action):
-        await build_pay(action)
-        if ps.building.paid != list(action.cards):
+        await build_value(action)
+        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_pay", *rotw.AFTER_PAYMENT),
+                         what="the cards paid, or the question after them")
+        if sorted(ps.building.paid) != sorted(action.cards):
+            await rotw.to_the_payment(d)
             for card in action.cards:
                 await d.tap(ps.dialog.cards[card])
-        else:
+        elif rotw.dialog_kind(d) == "build_pay":
             await rotw.tap_dialog(d, wid="confirm_build")
         await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_join", "build_card",
                                                          "build_seen"),

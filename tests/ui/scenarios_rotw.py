@@ -13,8 +13,8 @@ from companion.boards import data_dir, rules_for
 from companion.games.rotw.engine import Step
 from companion.games.rotw.playout import RotwPlayout
 from companion.games.rotw.ui.taps import (  # noqa: F401  (the scenarios' finger)
-    act, another_card, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
-    joint_text, tap_joint, tap_points,
+    AFTER_PAYMENT, act, another_card, build_by_touch, choose_delivery, counted_taps_back, deliver_by_touch, dialog_button,
+    joint_text, tap_joint, tap_points, to_the_payment,
     dialog_kind, play, same, scan_card, settled, tap_action, tap_city, tap_dialog, tap_drawn,
     tap_in_view)
 from scenarios import (fill_new_game, open_dialogs, open_new_game, screen, stored_rows,
@@ -132,7 +132,7 @@ async def rotw_illegal_build(d, args):
     await tap_action(d, "build")
     await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the value question")
     await d.tap(ps.building.unseen.values[2])  # the cards paid next: they tell the colour
-    await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
+    await to_the_payment(d)
     if ps.building.paid:  # the cheapest payment pre-selected: emptied
         await tap_dialog(d, _("Clear"))
     await d.audit("rotw_build_pay")
@@ -609,11 +609,12 @@ async def rotw_build_flow(d, args):
         if action.type == "build" and not shot["build"] \
                 and table.status.waiting_for is None:
             await tap_action(d, "build")
-            await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay"),
+            await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay",
+                                                        *AFTER_PAYMENT),
                              what="the city card's value")
             if dialog_kind(d) == "build_city":
                 await d.tap(ps.building.unseen.values[action.value])
-            await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment")
+            await to_the_payment(d)
             if ps.building.paid:  # the cheapest payment seen in the hand, pre-selected
                 shot["build"] = True
                 await d.audit("rotw_build_likely")

@@ -178,13 +178,14 @@ MOST_TAPS = {"take_deck": 1, "take_display": 1, "take_discard": 1, "stop_taking"
 def build_overhead(entry: dict) -> int:
     """A build's taps besides the card's printed features and the cards paid unseen. A card
     not seen: Build, its value (not where the hand can pay for one only), the pre-selected
-    payment kept (one tap for its cards), where it joins where the cards pay for several
-    places, Build only for a value-5 city (the demand tapped last stores the others). A scanned card: Build, then the engine's likeliest
-    build in one tap, or Next (or Other place or cards), where it joins, Build for a
-    pre-selected payment."""
+    payment kept (one tap for its cards; none where the cards seen pay one way only, Change
+    cards where that is not the payment), where it joins where the cards pay for several
+    places, Build only for a value-5 city (the demand tapped last stores the others). A
+    scanned card: Build, then the engine's likeliest build in one tap, or Next (or Other place
+    or cards), where it joins, Build for a pre-selected payment."""
     if entry["unseen"]:  # (and the box's card played before, or Another card past them)
-        return 1 + entry["value_asked"] + entry["confirm"] + entry["join"] + entry["done"] + \
-            entry["seen"] + entry["another"]
+        return 1 + entry["value_asked"] + entry["confirm"] + entry["change"] + entry["join"] + \
+            entry["done"] + entry["seen"] + entry["another"]
     rest = 1 if entry["default"] else 1 + entry["join"] + entry["confirm"]
     return 1 + entry["value_asked"] + rest + entry["seen"]
 

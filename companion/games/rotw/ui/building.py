@@ -52,6 +52,7 @@ class Building:
         self._other = None
         self.places: list[tuple[str, str]] = []  # where it may join, while the cards tell
         self.value: int | None = None  # the city card's value, told before its other features
+        self.auto_paid = False  # the engine's cheapest payment taken without a tap (shown)
         self.unseen = UnseenCard(self)
 
     @property
@@ -63,7 +64,8 @@ class Building:
             return
         # a scanned card fills the form: its printed features are never asked again
         self.card, self.to, self.colour, self.paid, self.form = card, None, None, [], None
-        card = card or self._scanned_in_hand()
+        self.auto_paid = False
+        card = card or scanned_in_hand(self.screen)
         if card is None:
             self.value = None
             self.unseen.ask_value()
@@ -100,22 +102,19 @@ class Building:
         dialog.box.add_widget(row)
         form.fill(card)
 
-    def _scanned_in_hand(self) -> CityCard | None:
-        """The last city card scanned into the hand that it may still hold: its printed
-        features are known (Clear points or a value tapped changes them)."""
-        seat, hand = self.screen.seat, self.table.state.seats[self.screen.seat].hand
-        for card in reversed(self.screen.scanned_cities.get(seat, [])):
-            if hand.known[card.value - 1] > 0:  # Card.CITY_n is n - 1
-                return card
-        return None
-
     def completions(self, **partial) -> list[dict]:
         table = self.table
         return table.rules.completions(table.state, {"type": "build", **partial})
 
     def valued(self, value: int) -> None:
-        """The value of a card not seen told: the cards that pay next, for any colour."""
+        """The value of a card not seen told: the cards that pay next, for any colour (the
+        engine's cheapest from the hand taken at once, shown with Change cards)."""
         self.value, self.card, self.form = value, None, None
+        self._pay(None, None, [], go_on=True)
+
+    def change_cards(self) -> None:
+        """Back to the cards paid, the engine's cheapest pre-selected (a card not seen)."""
+        self.card, self.form = None, None
         self._pay(None, None, [])
 
     def _card_changed(self) -> None:
@@ -186,14 +185,14 @@ class Building:
         choice_list(dialog, buttons)
         row = button_row()
         row.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
-        row.add_widget(dialog.button(_("Back"), self._back_to_city))
+        if places is None or not self.auto_paid:
+            row.add_widget(dialog.button(_("Back"), self._back_to_city))
+        else:
+            self.unseen.paid_note(dialog, row)
         dialog.box.add_widget(row)
 
     def _back_to_city(self) -> None:
-        if self.card is not None:
-            self._city(self.card)
-        else:
-            self.unseen.ask_value(back=True)
+        self._city(self.card) if self.card is not None else self.unseen.ask_value(back=True)
 
     def _joined(self, to: str, colour: str) -> None:
         """Where it joins, known: stored, or for a card not seen, its features asked."""
@@ -210,15 +209,21 @@ class Building:
     # ---- the cards that pay ------------------------------------------------------------
 
     def _pay(self, to: str | None, colour: str | None,
-             places: list[tuple[str, str]] = ()) -> None:
+             places: list[tuple[str, str]] = (), go_on: bool = False) -> None:
         """The cards that pay for the link to `to` (the cheapest seen in the hand pre-selected);
         with no `to`, for a link to any of `places`: the cards paid tell which, and where they
         pay for several, that is asked after. The build is stored at the card that completes
-        a payment (Undo takes it back), or at Build with the pre-selected one."""
+        a payment (Undo takes it back), or at Build with the pre-selected one. A card not
+        seen, `go_on`, where the cards seen in the hand pay one way only: that payment taken
+        untapped, shown by the next question (Change cards)."""
         self.to, self.colour, self.places = to, colour, list(places)
         cheapest = [c for c in self._cheapest() if "cards" in c]
         self.paid = list(cheapest[0]["cards"]) if cheapest else []
-        self._preselected = bool(self.paid)  # the first card tapped starts another payment
+        one_way = len({tuple(sorted(c["cards"])) for c in cheapest}) == 1
+        self.auto_paid, self._preselected = go_on and self.card is None and one_way, False
+        if self.auto_paid and self._settle():  # (the engine's own payment always settles)
+            return
+        self.auto_paid, self._preselected = False, bool(self.paid)  # a card tapped: another
         picker = self.screen.open_dialog(CardPicker("build_pay", self._paid, keys=PAYING_KEYS))
         self._total = Label(font_size=sp(15), size_hint_y=None, height=dp(40), bold=True,
                             halign="center", valign="middle")  # two lines where a language needs
@@ -244,10 +249,7 @@ class Building:
                                  points=list(card.points), to=self.to, colour=self.colour)
 
     def _pay_back(self) -> None:
-        if self.card is None:
-            self.unseen.ask_value(back=True)
-        else:
-            self._join()
+        self.unseen.ask_value(back=True) if self.card is None else self._join()
 
     def _colours(self) -> list[str]:
         """The link colours still open: the one chosen, or those of the places it may join
@@ -332,6 +334,16 @@ class Building:
             played = CityCard(action.value, action.demand, action.points)
             if played in scanned:
                 scanned.remove(played)
+
+
+def scanned_in_hand(screen) -> CityCard | None:
+    """The last city card scanned into the hand that it may still hold: its printed features
+    are known (Clear points or a value tapped changes them)."""
+    seat, hand = screen.seat, screen.table.state.seats[screen.seat].hand
+    for card in reversed(screen.scanned_cities.get(seat, [])):
+        if hand.known[card.value - 1] > 0:  # Card.CITY_n is n - 1
+            return card
+    return None
 
 
 def scanned(building: "Building", component) -> bool:

@@ -267,8 +267,9 @@ async def discard_by_touch(d, action) -> None:
 
 async def build_by_touch(d, action) -> None:
     """A city card the app has not seen: its value, the cards that pay (the engine's cheapest
-    pre-selected, if it is the one, kept with one tap), where it joins only where they pay for
-    several places, then its printed points but the link's colour (marked by the app;
+    pre-selected, if it is the one, kept with one tap; where the cards seen pay one way only,
+    taken untapped, Change cards where it is not the one), where it joins only where they pay
+    for several places, then its printed points but the link's colour (marked by the app;
     or, every colour marked, those it lacks) and its demand, which stores it (a value-5 city:
     Build). A card scanned (or scanned into the hand): the engine's likeliest build in one tap
     where it is the move, else as before the cards."""
@@ -279,28 +280,34 @@ async def build_by_touch(d, action) -> None:
         await d.scan(GAME, "city", printed.to_value())
     else:
         await tap_action(d, "build")
-    await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay"),
+    await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay", *AFTER_PAYMENT),
                      what="the city card question")
-    if ps.building.form is not None or await offered_first_by_touch(d, printed):
+    if (dialog_kind(d) == "build_city" and ps.building.form is not None) or \
+            await offered_first_by_touch(d, printed):
         await known_build_by_touch(d, action, printed)  # its features known: filled in
         return
     asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
     path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
             "cards": 0, "printed_known": False, "marked": False, "printed": 0, "done": False,
-            "unseen": True, "seen": False, "another": False, "lacking": False}
+            "unseen": True, "seen": False, "another": False, "lacking": False, "change": False}
     d.last_build = path
     stored = len(d.app.table.actions)
     if asked:
         await d.tap(ps.building.unseen.values[action.value])
-    await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-    if sorted(ps.building.paid) == sorted(action.cards):  # the cheapest, pre-selected: kept
+    await d.wait_for(lambda: dialog_kind(d) in ("build_pay", *AFTER_PAYMENT),
+                     what="the payment question, or the one after the payment taken")
+    right = sorted(ps.building.paid) == sorted(action.cards)
+    if dialog_kind(d) != "build_pay" and not right:  # the one payment seen is not the one
+        path["change"] = True
+        await to_the_payment(d)
+    if dialog_kind(d) == "build_pay" and right:  # the cheapest, pre-selected: kept
         path["confirm"] = True
         await tap_dialog(d, wid="confirm_build")
-    else:
+    elif dialog_kind(d) == "build_pay":
         path["cards"] = len(action.cards)
         for card in action.cards:  # the last one settles the payment
             await d.tap(ps.dialog.cards[card])
-    await d.wait_for(lambda: dialog_kind(d) in ("build_join", "build_card", "build_seen"),
+    await d.wait_for(lambda: dialog_kind(d) in AFTER_PAYMENT,
                      what="where it joins, or the card's features")
     if dialog_kind(d) == "build_join":
         path["join"] = True
@@ -318,6 +325,19 @@ async def build_by_touch(d, action) -> None:
         path["done"] = True
         await tap_dialog(d, wid="build_card_done")
     await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+
+
+AFTER_PAYMENT = ("build_join", "build_card", "build_seen")
+
+
+async def to_the_payment(d) -> None:
+    """The payment question, after the value: where the one payment the cards seen allow was
+    taken without a tap (the next question shows it), Change cards goes back to it."""
+    await d.wait_for(lambda: dialog_kind(d) in ("build_pay", *AFTER_PAYMENT),
+                     what="the payment question, or the one after the payment taken")
+    if dialog_kind(d) != "build_pay":
+        await tap_dialog(d, wid="build_change_cards")
+        await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
 
 
 async def tap_points(d, form, action) -> int:

@@ -15,7 +15,7 @@ from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES, GOODS
 from .box_cards import offered, shows_most_colours
 from .city_card import CityCard
 from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list
-from .words import city_card_label, city_name, rail_name
+from .words import cards_label, city_card_label, city_name, rail_name
 
 
 class UnseenCard:
@@ -104,7 +104,7 @@ class UnseenCard:
             colour=rail_name(building.colour)))
         self._offer(dialog, cards)
         row = button_row()
-        row.add_widget(dialog.button(_("Back"), lambda: building.valued(building.value)))
+        self._back(dialog, row)
         another = dialog.button(_("Another card"), self.ask_printed, accent=True)
         another.wid = "build_another"
         row.add_widget(another)
@@ -134,6 +134,26 @@ class UnseenCard:
             return
         building.build_at(building.to, building.colour)
 
+    def paid_note(self, dialog, row) -> None:
+        """Under a question after the payment taken without a tap: the cards said, and Change
+        cards (one tap back to the payment) in the `row` of buttons."""
+        building = self.building
+        dialog.box.add_widget(Factory.Note(text=_(
+            "Paid (the one payment the cards seen in the hand allow): {cards}").format(
+            cards=cards_label(building.paid))))
+        change = dialog.button(_("Change cards"), building.change_cards)
+        change.wid = "build_change_cards"
+        row.add_widget(change)
+
+    def _back(self, dialog, row) -> None:
+        """Back to the cards paid: Change cards with the payment said, where it was taken
+        without a tap."""
+        building = self.building
+        if building.auto_paid:
+            self.paid_note(dialog, row)
+        else:
+            row.add_widget(dialog.button(_("Back"), building.change_cards))
+
     def ask_printed(self) -> None:
         """Its other connection points and its demand, the link's colour marked already (or,
         where the cards of its value mostly show four or five colours, every colour marked and
@@ -153,7 +173,7 @@ class UnseenCard:
         building.form = form
         dialog.box.add_widget(form)
         row = button_row()
-        row.add_widget(dialog.button(_("Back"), lambda: building.valued(building.value)))
+        self._back(dialog, row)
         row.add_widget(dialog.button(_("Clear points"), form.clear_points))
         done = dialog.button(_("Build"), self.card_done, accent=True)
         done.wid = "build_card_done"
