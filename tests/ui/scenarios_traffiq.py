@@ -574,6 +574,20 @@ def fewest_place_taps(rules, state, action) -> int:
     return placement_plan(rules, state, action)[1]
 
 
+async def start_playout_game(d, playout) -> None:
+    """A 2-player game started as the playout's (from Home: a game on screen is left first)."""
+    if d.app.table is not None:
+        d.app.go_home()
+        await d.frames(0.3)
+    options = dict(playout.options)
+    first = options.pop("first", 0)
+    options.pop("colours", None)
+    assert d.app.start_game(GAME, list(playout.players), ["red", "yellow"], first,
+                            variants=options)
+    await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
+    await d.frames(0.3)
+
+
 async def traffiq_fewest_taps(d, args):
     """A seeded 2-player game's first moves tapped the fewest ways the screens allow, without
     a scanner and then with every tile scanned: the taps each move needed and the fewest the
@@ -585,16 +599,7 @@ async def traffiq_fewest_taps(d, args):
         playout = TraffiqPlayout(rules, 2, random.Random(args.seed), **extra)
         playout.play()
         d.scanner = scanner
-        if d.app.table is not None:
-            d.app.go_home()
-            await d.frames(0.3)
-        options = dict(playout.options)
-        first = options.pop("first", 0)
-        options.pop("colours", None)
-        assert d.app.start_game(GAME, list(playout.players), ["red", "yellow"], first,
-                                variants=options)
-        await d.wait_for(lambda: d.app.root.current == PLAY, what="the play screen")
-        await d.frames(0.3)
+        await start_playout_game(d, playout)
         table = d.app.table
         for action in playout.log[:FEWEST_MOVES[scanner]]:
             state = table.state.copy()
@@ -613,6 +618,31 @@ async def traffiq_fewest_taps(d, args):
         if not scanner:
             found.append(await empty_turn_taps(d, playout.log))
     d.record("taps", found)
+    d.record("late_end_turn", await end_turn_tapped_late(d))
+
+
+async def end_turn_tapped_late(d, seed: int = 4) -> dict:
+    """End turn tapped the moment the screen ended a turn itself (the engine left nothing to
+    do; the screen's clock held at that moment, no wall clock): it was meant for that turn, so
+    the next player's turn goes on and the note says whose turn a second tap ends. A seeded
+    game whose first such turn is not its last, reached by moves straight at the Table."""
+    playout = make_playout(seed)
+    await start_playout_game(d, playout)
+    table, guard = d.app.table, play_screen(d).empty_turn
+    i = 0
+    while not (empty_turn(table) and playout.log[i].type == "end_turn"):
+        table.submit(playout.log[i])  # no frame between: the screen ends no turn meanwhile
+        i += 1
+    await d.wait_for(lambda: ended_by_screen(d, playout.log[i].seat), what="the turn ended")
+    moment = guard.ended_at[2]
+    real, guard.clock = guard.clock, lambda: moment
+    stored, seat = len(table.actions), table.state.current
+    await d.tap_id(PLAY, "end_turn")
+    await d.frames(0.1)
+    guard.clock = real
+    await d.audit("traffiq-late-end-turn")  # the note below the final round's banner
+    return {"stored": len(table.actions) - stored, "next": table.header.players[seat],
+            "said": play_screen(d).ids.map_message.text, "screen": d.app.root.current}
 
 
 async def empty_turn_taps(d, log) -> dict:

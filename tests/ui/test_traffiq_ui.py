@@ -231,8 +231,13 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     tile's guessed sides), a known tile turned by a tap on it, a wrong guess's sides asked by a
     tap on it; a tile drawn one tap (a scan with the scanner); a ride its vehicle (where
     several can ride) and its end; competing one tap more; ending a turn one tap, and none
-    where the engine leaves nothing to do."""
-    taps = run_scenario("traffiq_fewest_taps", seed=2, timeout=400).check().report["taps"]
+    where the engine leaves nothing to do (End turn tapped just then ends no other turn)."""
+    report = run_scenario("traffiq_fewest_taps", seed=2, timeout=400).check().report
+    taps = report["taps"]
+    # End turn tapped just as the screen ended a turn itself was meant for that turn: the next
+    # player's turn goes on, and the note says whose turn a second tap ends
+    late = report["late_end_turn"]
+    assert late["stored"] == 0 and late["next"] in late["said"], late
     seen = {(e["kind"], e["scanner"]) for e in taps}
     for kind in ("place_tile", "draw_tile"):
         assert {(kind, False), (kind, True)} <= seen, seen

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.core.rules import Move, RuleViolation
-from . import city
+from . import city, likely_turns
 from .actions import (DrawTile, EndTurn, EnterVehicles, PlaceTile, PlaceVehicle, ShowTile,
     TaxiRide, VanRide)
 from .box import Vehicle
@@ -129,10 +129,11 @@ def _drawing(s: TraffiqState, seat: int) -> None:
 
 def tile_spots(s: TraffiqState, seat: int, tile: Tile | None = None) -> list[TileSpot]:
     """Where the seat may lay a tile now, in reading order: a tile of the hand, or only `tile`
-    (scanned) if given. Empty when no tile may be laid now."""
+    (scanned) if given, at each cell its turns likeliest first (`likely_turns`). Empty when no
+    tile may be laid now."""
     if reason(lambda: _turn_allows_placing(s, seat)) is not None:
         return []
-    return _spots(s, seat, tile)
+    return [likely_turns.ranked(s, seat, spot) for spot in _spots(s, seat, tile)]
 
 
 def _spots(s: TraffiqState, seat: int, tile: Tile | None) -> list[TileSpot]:
@@ -219,8 +220,8 @@ def _reading(point: Point) -> tuple[int, int]:
 def completions(s: TraffiqState, partial: dict) -> list[dict]:
     """The legal moves that agree with every field of `partial`, as action JSON objects,
     likeliest first: a tile's spots as `likeliest_spots` orders them, at each spot the fitting
-    turns of the tiles seen going into the hand (in the hand's order, each as it was held
-    first), then a tile nobody saw (its sides left to the players)."""
+    turns of the tiles seen going into the hand as `likely_turns` ranks them, then a tile
+    nobody saw (its sides left to the players)."""
     kind = partial.get("type")
     seat = partial.get("seat", s.current)
     if not isinstance(seat, int):

@@ -205,9 +205,9 @@ class TraffiqPlayScreen(PlayScreen):
             self.ids.map_message.hide()  # "Scan the tile you drew" is answered
 
     def end_turn(self) -> None:
-        """Ended at the tap (an action left: said, and Undo takes it back)."""
+        """Ended at the tap (an action left: said, Undo takes it back); see `held_back`."""
         given_up = any(self.is_open(kind) for kind in ACTIONS)
-        if self._end_turn() and given_up:
+        if not self.empty_turn.held_back(self.table) and self._end_turn() and given_up:
             self.show_message(_("Turn ended: the actions left were given up. Not so? Undo "
                                 "takes it back."), "map_message", good=True)
 

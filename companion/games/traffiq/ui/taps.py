@@ -4,8 +4,10 @@ table (`physical`, `turn_kind`), for `companion bench --taps` and the UI tests.
 
 Physical acts at the table, one each: a district tile drawn, a tile placed on the map, a
 vehicle moved in a ride, a vehicle put on a crossing, each vehicle removed by competing (as the
-engine's preview says, counted where the bench knows it: see `physical`), a tile named at setup
-(none: drawn already). Ending the turn moves nothing.
+engine's preview says, counted where the bench knows it: see `physical`). A tile named at setup
+(`show_tile`, where every tile is scanned: each of the 2 tiles a player drew at setup) counts
+none: it is the setup's deal, which no game's driver counts (Ticket to Ride's `show_hand`,
+Railways' `show_card`); its scan is the scanner's own cost. Ending the turn moves nothing.
 """
 
 from __future__ import annotations
@@ -269,6 +271,10 @@ async def end_turn_by_touch(d, seat: int) -> None:
         await d.frames()
         if d.app.table.state.done == [] or play_screen(d).ids.end_turn.closed:
             return  # both actions were taken: declining ended the turn
+    # a player looks before tapping: a tap just after the screen ended the turn before is
+    # taken as meant for that turn (said, not acted on)
+    await d.wait_for(lambda: not play.empty_turn.just_ended(d.app.table),
+                     what="the turn before ended a moment ago")
     await d.tap_id(PLAY, "end_turn")  # ended at the tap: Undo takes it back
 
 
