@@ -172,7 +172,7 @@ def test_a_strict_game_asks_for_the_cards_dealt_at_setup_first(run_scenario, lan
 # link's colour among its points and a Next.
 MOST_TAPS = {"take_deck": 1, "take_display": 1, "take_discard": 1, "stop_taking": 1,
              "pass": 1, "deliver": 2, "play_locomotive": 3, "discard_draw": 3,
-             "discard_restock": 3}
+             "discard_restock": 2}
 
 
 def build_overhead(entry: dict) -> int:

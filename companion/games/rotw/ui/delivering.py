@@ -103,7 +103,10 @@ class Delivering:
         city = self.table.state.cities.get(city_id)
         kinds = [goods for goods, n in zip(GOODS, city.goods) if n] if city else []
         if not self.active:
-            if not kinds or not self._may_start():
+            if not kinds:  # a city without goods: its restock, where the engine opens one
+                screen.discarding.restock_at(city_id)
+                return
+            if not self._may_start():
                 return
             self.start()
         kinds = deliverable(self.options, city_id, kinds)

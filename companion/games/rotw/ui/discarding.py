@@ -1,5 +1,6 @@
 """D) Discarding a card, then drawing (the draw pile or a face-up card) or restocking a city: which
-card goes, then what comes, from the choices the engine leaves open."""
+card goes, then what comes, from the choices the engine leaves open (a restock also begun by
+tapping the city without goods on the network)."""
 
 from __future__ import annotations
 
@@ -32,10 +33,28 @@ class Discarding:
             self._which_card(_("Discard and restock: which card do you discard?"),
                              self._restock_after)
 
-    def _which_card(self, heading: str, then) -> None:
+    def restock_at(self, city: str) -> bool:
+        """A city without goods tapped at the action step, where the engine lets a cube be
+        restocked there: the restock of that city (ringed), the card discarded asked next;
+        False (nothing done) where it is not one."""
+        table = self.table
+        if not self.screen.is_open("discard_restock") or \
+                city not in table.rules.restock_cities(table.state):
+            return False
+        network = self.screen.ids.network
+        network.selected = city
+
+        def cancel() -> None:
+            network.selected = ""
+            self.screen.close_dialog()
+        self._which_card(_("Discard and restock {city}: which card do you discard?").format(
+            city=city_name(city, table.state)), lambda card: self._restock(card, city), cancel)
+        return True
+
+    def _which_card(self, heading: str, then, cancel=None) -> None:
         table = self.table
         picker = self.screen.open_dialog(CardPicker("discard", then))
-        picker.set_buttons(picker.button(_("Cancel"), self.screen.close_dialog))
+        picker.set_buttons(picker.button(_("Cancel"), cancel or self.screen.close_dialog))
         allowed = {card.key for card in table.rules.hand_cards(table.state, self.screen.seat)}
         picker.show(heading, [], allowed)
 

@@ -245,16 +245,23 @@ async def locomotive_by_touch(d, action) -> None:
 
 
 async def discard_by_touch(d, action) -> None:
-    """A card discarded, then a card taken (discard and draw) or a city restocked."""
+    """A card discarded, then a card taken (discard and draw); or the city without goods tapped
+    on the network, then the card discarded to restock it."""
     from companion.games.rotw.ui.words import city_name
     ps, s = play(d), d.app.table.state
-    await tap_action(d, "discard_draw" if action.type == "discard_draw" else "restock")
+    if action.type == "discard_restock":
+        await tap_city(d, "rotw_play", action.city)
+        await d.wait_for(lambda: dialog_kind(d) in ("discard", "colour"),
+                         what="the card to discard, or which city")
+        if dialog_kind(d) == "colour":  # cities drawn close together: which one
+            await tap_dialog(d, city_name(action.city, s))
+    else:
+        await tap_action(d, "discard_draw")
     await d.wait_for(lambda: dialog_kind(d) == "discard", what="the card to discard")
     await d.tap(ps.dialog.cards[action.card])
     if action.type == "discard_restock":
-        if len(d.app.table.rules.restock_cities(s)) > 1:  # else the one city, not asked
-            await tap_dialog(d, city_name(action.city, s))
-    elif action.slot is None and d.scanner and action.taken is not None:
+        return
+    if action.slot is None and d.scanner and action.taken is not None:
         await d.wait_for(lambda: dialog_kind(d) == "draw_after", what="where the card comes from")
         await scan_card(d, action.taken)  # the card scanned: from the top of the pile
     elif action.slot is None:
