@@ -305,7 +305,7 @@ async def traffiq_teach_and_scan(d, args):
     d.record("lit", [sorted(play.ids.city.cells_lit), sorted(cells)])
     spot = next(s for s in d.app.table.rules.tile_spots(state, state.current, tile)
                 if s.cell == cells[0])
-    await tap_cell(d, cells[0])  # laid at the tap in its first fitting turn
+    await tap_cell(d, cells[0])  # laid at the tap in its likeliest fitting turn
     await d.wait_for(lambda: len(d.app.table.actions) == 1, what="the tile stored")
     d.record("known_turns", len(spot.turns))
     await d.audit("traffiq-scanned-tile")
@@ -556,7 +556,7 @@ FEWEST_MOVES = {False: 34, True: 14}  # without / with the scanner: every kind o
 
 def fewest_place_taps(rules, state, action) -> int:
     """The taps a tile placement needs at least: the lit cell lays the engine's likeliest tile
-    (a known tile's first fitting turn, else an unseen one with its free sides guessed); a tap
+    (a known tile's likeliest fitting turn, else an unseen one with its free sides guessed); a tap
     on the tile laid turns a known one, one tap a turn. An unseen tile whose guess is wrong:
     a tap on it opens its sides, the sides that differ, Place. In a mixed hand, picking the
     tile in the hand first where that is fewer (see `placement_plan`)."""

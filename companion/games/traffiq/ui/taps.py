@@ -103,7 +103,7 @@ def _index(turns, tile: Tile) -> int | None:
 def placement_plan(rules, state, action) -> tuple[object, int]:
     """The fewest taps a tile placement needs on the screens, and the tile of the hand to pick
     first (None: the cell tap's likeliest will do; `UNSEEN`: the tile nobody saw). The lit cell
-    lays the first way the engine offers there (a known tile's first fitting turn, else an
+    lays the first way the engine offers there (a known tile's likeliest fitting turn, else an
     unseen tile with the guessed sides); a tap on the tile laid turns a known tile (a hand of
     known tiles only) or opens its sides: a tab, the turns or the sides that differ, Place."""
     from .picking import UNSEEN
