@@ -106,8 +106,8 @@ GALLERY = (
      "scan it)"),
     ("rotw-build-pay.png", ROTW, "rotw-build-pay", "Build: the cards that pay for the link, "
      "and their total"),
-    ("rotw-build-card.png", ROTW, "rotw-build-card", "Build: the card's points, the link's "
-     "colour marked by the app, then its demand"),
+    ("rotw-build-card.png", ROTW, "rotw-build-card", "Build: the card's points (a value-2 "
+     "card: every colour marked, those it lacks tapped off), then its demand"),
     ("rotw-illegal-build.png", ROTW, "rotw-build-refused", "A payment the rules refuse: "
      "the reason over the question"),
     ("rotw-goods.png", ROTW, "rotw-goods", "The cubes drawn from the bag for a new city"),
