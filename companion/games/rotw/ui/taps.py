@@ -12,7 +12,9 @@ nothing (it is in the hand already); nor does stopping or passing.
 With a scanner at the table (`d.scanner`) every card named is put on the reader instead of
 tapped (the screens' meaning of a scan: companion/games/rotw/ui/scanned.py): a city card played
 (its tag tells its printed features and opens the build), each card turned face up, each card
-dealt at setup, the card taken from the draw pile (the scan is the take: no tap on the pile) and
+dealt at setup, the card taken from the draw pile (the scan is the take: no tap on the pile; but
+a city card taken at the action step, which scanned there would open a build: the pile tapped,
+then the card scanned) and
 discard-and-draw's card from the pile (the scan answers where it comes from). A pass is never
 tapped where a card is taken after it: the card taken at the action step says the player passed
 (`act`, where the caller says the next action). A city card
@@ -198,11 +200,18 @@ async def act(d, action) -> None:
     elif kind == "take_display":
         await d.tap_id("rotw_play", f"slot{action.slot}")
     elif kind == "take_deck":
-        if d.scanner and action.card is not None and not dialog_kind(d):
+        # a city card scanned at the action step is a build: one taken there (the pass) is
+        # named after a tap on the draw pile
+        building = action.card is not None and action.card.startswith("city-") and \
+            ps.passes_by_taking(kind)
+        if d.scanner and action.card is not None and not dialog_kind(d) and not building:
             await scan_card(d, action.card)  # the scan is the take
             return
         await d.tap_id("rotw_play", "deck")
-        if action.card is not None and s.scanned_draws:
+        if action.card is not None and s.scanned_draws and d.scanner:
+            await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="the card drawn")
+            await scan_card(d, action.card)
+        elif action.card is not None and s.scanned_draws:
             await tap_drawn(d, action.card)
     elif kind == "take_discard":
         await d.tap_id("rotw_play", "discard")
