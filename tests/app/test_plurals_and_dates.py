@@ -23,8 +23,8 @@ WANTED = {
     "ro": {1: "1 cub", 2: "2 cuburi", 5: "5 cuburi", 21: "21 de cuburi"},  # 20 and up: "de"
     "sv": {1: "1 kub", 2: "2 kuber", 5: "5 kuber", 21: "21 kuber"},
 }
-TICKETS = ("{player}: tap the {count} ticket you kept, then Done.",
-           "{player}: tap the {count} tickets you kept, then Done.")
+TICKETS = ("{player}: tap the {count} ticket you kept; that tap stores it.",
+           "{player}: tap the {count} tickets you kept; the last tap stores them.")
 
 
 @pytest.fixture

@@ -80,9 +80,10 @@ class ScoringScreen(TtrScreen, ResultsScreen):
             self.prompt = _("{player}: tap every ticket you hold, then Done.").format(player=name)
         else:
             count = s.seats[seat].tickets
-            self.prompt = ngettext("{player}: tap the {count} ticket you kept, then Done.",
-                                   "{player}: tap the {count} tickets you kept, then Done.",
-                                   count).format(player=name, count=count)
+            self.prompt = ngettext(
+                "{player}: tap the {count} ticket you kept; that tap stores it.",
+                "{player}: tap the {count} tickets you kept; the last tap stores them.",
+                count).format(player=name, count=count)
         free = set(revealable(table.rules.board, s, seat))
         grid = self.ids.tickets
         board = table.rules.board
@@ -105,6 +106,16 @@ class ScoringScreen(TtrScreen, ResultsScreen):
         if button.closed:
             button.state = "normal"
             self._explain_closed(button.ticket_id)
+            return
+        self._done_when_all_in()
+
+    def _done_when_all_in(self) -> None:
+        """The tickets the player kept are all in (the engine counts them): stored without
+        Done, as Done would; Undo takes them back. Score-only games don't know the count."""
+        if self.score_only or self.table is None:
+            return
+        if len(self._chosen()) == self.table.state.seats[self.seat].tickets:
+            self.done()
 
     def _explain_closed(self, ticket_id: str) -> None:
         """The engine's reason this ticket cannot be revealed (another player revealed it)."""
@@ -122,6 +133,7 @@ class ScoringScreen(TtrScreen, ResultsScreen):
                     self._explain_closed(component.value)
                 else:
                     button.state = "down"
+                    self._done_when_all_in()
                 return True
         return False
 
@@ -131,9 +143,11 @@ class ScoringScreen(TtrScreen, ResultsScreen):
             self.done()
 
     def done(self) -> None:
-        chosen = tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
-                       if b.state == "down" and not b.closed)
-        App.get_running_app().submit(RevealTickets(self.seat, chosen))
+        App.get_running_app().submit(RevealTickets(self.seat, self._chosen()))
+
+    def _chosen(self) -> tuple[str, ...]:
+        return tuple(b.ticket_id for b in reversed(self.ids.tickets.children)
+                     if b.state == "down" and not b.closed)
 
     def back_to_map(self) -> None:
         App.get_running_app().go("ttr_nyc_score_only")

@@ -156,15 +156,20 @@ async def reveal(d, tickets, shot: str | None = None):
     """A player's tickets on the scoring screen, then Done (a screenshot `shot` before it)."""
     scoring = screen(d, "ttr_nyc_scoring")
     await d.wait_for(lambda: d.app.root.current == "ttr_nyc_scoring", what="the scoring screen")
-    for button in list(reversed(scoring.ids.tickets.children)):
-        if button.ticket_id in tickets:
-            if d.scanner:
-                await d.scan(GAME, "ticket", button.ticket_id)
-            else:
-                await d.tap(button)
+    stored, counted = len(d.app.table.actions), not scoring.score_only
+    chosen = [b for b in reversed(scoring.ids.tickets.children) if b.ticket_id in tickets]
+    for n, button in enumerate(chosen):
+        if shot and counted and n == len(chosen) - 1:
+            await d.shot(shot)  # before the last ticket, whose tap stores them all
+            shot = None
+        if d.scanner:
+            await d.scan(GAME, "ticket", button.ticket_id)
+        else:
+            await d.tap(button)
     if shot:
         await d.shot(shot)
-    await d.tap_id("ttr_nyc_scoring", "done")
+    if len(d.app.table.actions) == stored:  # the tickets held are not counted (score-only)
+        await d.tap_id("ttr_nyc_scoring", "done")
 
 
 def same_move(done, planned) -> bool:
