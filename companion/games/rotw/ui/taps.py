@@ -200,19 +200,7 @@ async def act(d, action) -> None:
     elif kind == "take_display":
         await d.tap_id("rotw_play", f"slot{action.slot}")
     elif kind == "take_deck":
-        # a city card scanned at the action step is a build: one taken there (the pass) is
-        # named after a tap on the draw pile
-        building = action.card is not None and action.card.startswith("city-") and \
-            ps.passes_by_taking(kind)
-        if d.scanner and action.card is not None and not dialog_kind(d) and not building:
-            await scan_card(d, action.card)  # the scan is the take
-            return
-        await d.tap_id("rotw_play", "deck")
-        if action.card is not None and s.scanned_draws and d.scanner:
-            await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="the card drawn")
-            await scan_card(d, action.card)
-        elif action.card is not None and s.scanned_draws:
-            await tap_drawn(d, action.card)
+        await take_deck_by_touch(d, action)
     elif kind == "take_discard":
         await d.tap_id("rotw_play", "discard")
     elif kind == "stop_taking":
@@ -229,6 +217,24 @@ async def act(d, action) -> None:
         await discard_by_touch(d, action)
     else:
         raise AssertionError(f"no way to tap {kind}")
+
+
+async def take_deck_by_touch(d, action) -> None:
+    """The top of the draw pile: scanned (the scan is the take), or tapped and, where every
+    draw is scanned, named. A city card scanned at the action step is a build: one taken there
+    (the pass) is named after a tap on the draw pile."""
+    s = d.app.table.state
+    building = action.card is not None and action.card.startswith("city-") and \
+        play(d).passes_by_taking(action.type)
+    if d.scanner and action.card is not None and not dialog_kind(d) and not building:
+        await scan_card(d, action.card)  # the scan is the take
+        return
+    await d.tap_id("rotw_play", "deck")
+    if action.card is not None and s.scanned_draws and d.scanner:
+        await d.wait_for(lambda: dialog_kind(d) == "take_deck", what="the card drawn")
+        await scan_card(d, action.card)
+    elif action.card is not None and s.scanned_draws:
+        await tap_drawn(d, action.card)
 
 
 def passes_by_taking(d, action, then) -> bool:
