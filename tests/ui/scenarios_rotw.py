@@ -135,6 +135,7 @@ async def rotw_illegal_build(d, args):
     await to_the_payment(d)
     if ps.building.paid:  # the cheapest payment pre-selected: emptied
         await tap_dialog(d, _("Clear"))
+    d.record("next_with_nothing_paid", {"disabled": ps.dialog.buttons.children[0].disabled})
     await d.audit("rotw_build_pay")
     await d.tap(ps.dialog.cards["loco"])
     await tap_dialog(d, wid="confirm_build")

@@ -59,6 +59,7 @@ def test_illegal_build_is_refused_with_the_reason_and_not_stored(run_scenario):
     assert refused["actions"] == 1, refused
     assert refused["dialog"] == "build_pay", refused
     assert report["after_cancel"] == {"dialog": "", "modal_views": 0}, report
+    assert report["next_with_nothing_paid"] == {"disabled": True}, report  # grey: no dead tap
     judge_audits(report, ["rotw_build_pay", "rotw_illegal_build"])
 
 

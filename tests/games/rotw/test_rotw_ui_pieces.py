@@ -233,3 +233,13 @@ def test_a_cube_that_can_go_nowhere_is_not_offered_for_a_delivery():
     options = rules.cube_deliveries(s, 0, False)
     assert deliverable(options, "c5", ["red", "black"]) == ["red"]
     assert deliverable([], "c5", ["red", "black"]) == ["red", "black"]  # none: tapping says why
+
+
+def test_a_card_entered_by_the_colours_it_lacks_keeps_the_link_colour():
+    """The new city must show the link's colour (rulebook, A): where every colour starts marked
+    and a tap takes one off, a tap on the link's colour leaves it marked."""
+    from companion.games.rotw.ui.widgets import CityCardForm
+    form = CityCardForm(lambda: None, fixed=2, marked="orange", lacking=True)
+    form.add_point("orange")
+    form.add_point("white")
+    assert "orange" in form.points and "white" not in form.points, form.points

@@ -273,8 +273,9 @@ class Building:
         self._total.text = _("Paid {worth}; the City {value} needs {value}").format(
             worth=worth, value=self.value)
         if self._preselected:
-            self._total.text = _("Pre-selected: the fewest cards, Locomotives kept. Tap others "
-                                 "to pay otherwise.")
+            self._total.text = preselected_words(self.paid)
+        # nothing paid and nothing pre-selected: Next has nothing to go on with
+        self.screen.dialog.buttons.children[0].disabled = not self.paid
 
     def _paid(self, key: str) -> None:
         if self._preselected:
@@ -334,6 +335,14 @@ class Building:
             played = CityCard(action.value, action.demand, action.points)
             if played in scanned:
                 scanned.remove(played)
+
+
+def preselected_words(paid: list[str]) -> str:
+    """What the pre-selected payment is (Locomotives are kept, unless one is in it)."""
+    if "loco" in paid:
+        return _("Pre-selected: the fewest cards of those seen in your hand. Tap others to pay "
+                 "otherwise.")
+    return _("Pre-selected: the fewest cards, Locomotives kept. Tap others to pay otherwise.")
 
 
 def scanned_in_hand(screen) -> CityCard | None:

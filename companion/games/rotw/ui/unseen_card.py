@@ -164,10 +164,7 @@ class UnseenCard:
         dialog = self.screen.open_dialog(RotwDialog("build_card"))
         words = dict(value=building.value, city=city_name(building.to, state),
                      colour=rail_name(building.colour))
-        dialog.title(_("City {value}, joining {city} (the link: {colour}): tap the connection "
-                       "points it does not show, then its demand").format(**words) if lacking
-                     else _("City {value}, joining {city} (the link: {colour}): tap its other "
-                            "connection points, then its demand").format(**words))
+        dialog.title(self._printed_title(lacking, building.value == ANY_GOODS_VALUE, words))
         form = CityCardForm(lambda: None, fixed=building.value, marked=building.colour,
                             on_demand=self.card_done, lacking=lacking)
         building.form = form
@@ -175,11 +172,25 @@ class UnseenCard:
         row = button_row()
         self._back(dialog, row)
         row.add_widget(dialog.button(_("Clear points"), form.clear_points))
-        done = dialog.button(_("Build"), self.card_done, accent=True)
-        done.wid = "build_card_done"
-        row.add_widget(done)
+        if building.value == ANY_GOODS_VALUE:  # no demand to tap: Build stores it (elsewhere
+            done = dialog.button(_("Build"), self.card_done, accent=True)  # the demand's tap
+            done.wid = "build_card_done"  # does, and a Build before it was only refused)
+            row.add_widget(done)
         dialog.box.add_widget(row)
         form.refresh()
+
+    @staticmethod
+    def _printed_title(lacking: bool, any_goods: bool, words: dict) -> str:
+        """What the points-and-demand question asks: a value-5 city has no demand, Build ends it."""
+        if any_goods:
+            return (_("City {value}, joining {city} (the link: {colour}): tap the connection "
+                      "points it does not show, then Build") if lacking else
+                    _("City {value}, joining {city} (the link: {colour}): tap its other "
+                      "connection points, then Build")).format(**words)
+        return (_("City {value}, joining {city} (the link: {colour}): tap the connection "
+                  "points it does not show, then its demand") if lacking else
+                _("City {value}, joining {city} (the link: {colour}): tap its other "
+                  "connection points, then its demand")).format(**words)
 
     def card_done(self) -> None:
         """The card's features told: the build stored, or the engine's reason said."""

@@ -213,7 +213,8 @@ class CityCardForm(BoxLayout):
 
     def add_point(self, colour: str) -> None:
         if self.lacking and colour in self.points:  # a colour the card does not show
-            self.points.remove(colour)
+            if colour != self.marked:  # the link's colour stays: the new city must show it
+                self.points.remove(colour)
         elif len(self.points) < MAX_POINTS:
             self.points.append(colour)
         self.refresh()
