@@ -629,7 +629,8 @@ async def audit_rotw(d, args):
         await build_pay(action)
         if ps.building.paid:  # the cheapest payment pre-selected: emptied
             await rotw.tap_dialog(d, _("Clear"))
-        await rotw.tap_dialog(d, wid="confirm_build")  # nothing paid yet
+        await d.tap(ps.dialog.cards["loco"])  # a Locomotive alone pays for no link
+        await rotw.tap_dialog(d, wid="confirm_build")  # (with nothing paid Next is grey)
         await d.frames(0.2)
 
     async def deliver_from(action):
