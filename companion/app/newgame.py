@@ -356,10 +356,13 @@ class NewGameScreen(BaseScreen):
         box.clear_widgets()
         rows = self.rows
         game = self.game
+        # A group of its own each time: Kivy's toggle group keeps weak references, and the
+        # last buttons, dying while a tap releases the group, made it fail ("x not in list")
+        group = object()
         for seat, row in enumerate(rows):
             row.up.disabled = seat == 0
             name = row.name or _("Player {n}").format(n=seat + 1)
-            button = PlayerTab(group="first", allow_no_selection=False,
+            button = PlayerTab(group=group, allow_no_selection=False,
                                state="down" if seat == self.first else "normal",
                                rgba=game.rgba[row.colour] if row.colour else (0, 0, 0, 0),
                                halign="center", shorten=False)

@@ -34,18 +34,25 @@ def _xwininfo() -> str:
 
 
 def window_geometry(display: str, timeout: float = 40.0) -> tuple[int, int, int, int]:
-    """(x, y, width, height) of the window titled "companion", once it is mapped."""
+    """(x, y, width, height) of the window titled "companion", once it is mapped and has kept
+    its place for a second (a loaded machine shows the window before its fullscreen size)."""
     xwininfo = _xwininfo()
     deadline = time.monotonic() + timeout
+    seen, since = None, 0.0
     while time.monotonic() < deadline:
         done = subprocess.run([xwininfo, "-display", display, "-name", "companion"],
                               capture_output=True, text=True)
         if done.returncode == 0 and "IsViewable" in done.stdout:
-            numbers = {key: int(re.search(rf"{key}:\s+(-?\d+)", done.stdout).group(1))
-                       for key in ("Absolute upper-left X", "Absolute upper-left Y",
-                                   "Width", "Height")}
-            return tuple(numbers.values())
+            numbers = tuple(int(re.search(rf"{key}:\s+(-?\d+)", done.stdout).group(1))
+                            for key in ("Absolute upper-left X", "Absolute upper-left Y",
+                                        "Width", "Height"))
+            if numbers != seen:
+                seen, since = numbers, time.monotonic()
+            elif time.monotonic() - since >= 1.0:
+                return numbers
         time.sleep(0.25)
+    if seen is not None:
+        return seen
     raise AssertionError(f"no window named 'companion' on {display} after {timeout:.0f} s")
 
 
