@@ -276,6 +276,53 @@ async def rotw_resume(d, args):
     d.record("resumed", {"screen": d.app.root.current, "actions": len(d.app.table.actions),
                          "asked_before": asked, "asked_after": dialog_kind(d),
                          "resume_text": screen(d, "home").resume_text})
+    await pass_by_taking_the_top_card(d, playout)
+
+
+async def pass_by_taking_the_top_card(d, playout) -> None:
+    """On to the next action step that a card taken would pass; the draw pile tapped there
+    (Pass and the take stored at once). The app then stops: rotw_undo_after_restart goes on."""
+    table, ps = d.app.table, play(d)
+    log = playout.log
+    while not (table.status.waiting_for is None and d.app.root.current == "rotw_play"
+               and ps.dialog is None and ps.passes_by_taking("take_deck")):
+        table.submit(log[len(table.actions)])
+        await d.frames(0.1)
+    stored = len(table.actions)
+    await d.tap_id("rotw_play", "deck")
+    await d.wait_for(lambda: len(table.actions) == stored + 2, what="Pass and the card taken")
+    d.record("passed_by_taking", {"kinds": [a.type for a in table.actions[-2:]],
+                                  "stored": len(table.actions)})
+
+
+async def rotw_undo_after_restart(d, args):
+    """The app started again on rotw_resume's database: Resume, then one Undo takes back the
+    Pass and the card taken that said it, as before the restart; the last-move line names
+    both."""
+    await d.wait_for(lambda: d.app.root.current == "home", what="Home")
+    await d.tap_id("home", "resume")
+    await d.wait_for(lambda: d.app.root.current == "rotw_play", what="the game again")
+    await go_on_after_the_break(d)
+    table, ps = d.app.table, play(d)
+    await d.frames(0.3)
+    stored, line = len(table.actions), ps.last_move
+    await d.tap_id("rotw_play", "undo")
+    await d.wait_for(lambda: len(table.actions) < stored, what="the undo")
+    await d.frames(0.2)
+    d.record("undone_after_restart", {"line": line, "stored": stored,
+                                      "taken_back": stored - len(table.actions),
+                                      "step": table.state.step.value,
+                                      "message": ps.ids.panel_message.text})
+
+
+async def go_on_after_the_break(d) -> None:
+    """A game left opens in its break: Go on playing."""
+    from kivy.core.window import Window
+    from companion.app.records_clock import BreakView
+    await d.frames(0.3)
+    for view in [w for w in Window.children if isinstance(w, BreakView)]:
+        await d.tap(next(b for b in buttons_under(view) if b.text == _("Go on playing")))
+        await d.frames(0.3)
 
 
 async def rotw_family(d, args):

@@ -89,13 +89,24 @@ def test_city_card_taught_and_scanned(run_scenario):
 
 
 def test_home_and_resume_mid_game(run_scenario):
-    """Home in the middle of a game; Resume brings back the same game at the same question."""
-    report = run_scenario("rotw_resume", seed=1).check().report
+    """Home in the middle of a game; Resume brings back the same game at the same question.
+    A card taken at the action step (Pass and the take) is still taken back by one Undo after
+    the app is started again."""
+    run = run_scenario("rotw_resume", seed=1).check()
+    report = run.report
     resumed = report["resumed"]
     assert resumed["screen"] == "rotw_play" and resumed["actions"] == 5, resumed
     assert resumed["asked_after"] == resumed["asked_before"], resumed
     assert "Railways of the World" in resumed["resume_text"], resumed
     judge_audits(report, ["rotw_home_resume"])
+    passed = report["passed_by_taking"]
+    assert passed["kinds"] == ["pass", "take_deck"], passed
+    # The app started again on the same database: one Undo still takes back both.
+    after = run_scenario("rotw_undo_after_restart", db=run.db, tag="restarted").check().report
+    undone = after["undone_after_restart"]
+    assert undone["stored"] == passed["stored"], undone
+    assert undone["taken_back"] == 2 and undone["step"] == "action", undone
+    assert undone["line"].count(";") == 1 and "passed" in undone["line"], undone
 
 
 def test_family_game_chosen_in_new_game(run_scenario):

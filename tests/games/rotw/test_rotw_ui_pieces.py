@@ -243,3 +243,19 @@ def test_a_card_entered_by_the_colours_it_lacks_keeps_the_link_colour():
     form.add_point("orange")
     form.add_point("white")
     assert "orange" in form.points and "white" not in form.points, form.points
+
+
+def test_a_card_taken_right_after_its_takers_pass_is_taken_back_with_it():
+    """At the action step a card taken says its player passed: the screen stores Pass and the
+    take at once, and reads them as one tap from the stored moves alone (so after a restart
+    too); a second card, another player's take or a pass alone stand by themselves."""
+    from companion.games.rotw.engine import Pass, StopTaking, TakeDeck, TakeDiscard, TakeDisplay
+    from companion.games.rotw.ui.taking import moves_of_last_tap
+    for take in (TakeDeck(0), TakeDisplay(0, 1, "orange-2"), TakeDiscard(0, "loco")):
+        assert moves_of_last_tap([Pass(0), take]) == 2
+    assert moves_of_last_tap([Pass(0), TakeDeck(0), TakeDeck(0)]) == 1  # the second card
+    assert moves_of_last_tap([Pass(1), TakeDeck(0)]) == 1
+    assert moves_of_last_tap([TakeDeck(0), Pass(0)]) == 1
+    assert moves_of_last_tap([Pass(0), StopTaking(0)]) == 1
+    assert moves_of_last_tap([TakeDeck(0)]) == 1
+    assert moves_of_last_tap([]) == 1

@@ -18,7 +18,7 @@ from .discarding import Discarding
 from .network import PLAYER_RGBA
 from .questions import Questions
 from .scanned import card_scanned
-from .taking import Taking
+from .taking import Taking, moves_of_last_tap
 from .widgets import RotwPlayerRow
 from .words import card_name, describe, explain
 
@@ -45,7 +45,6 @@ class RotwPlayScreen(PlayScreen):
         self.delivering = Delivering(self)
         self.discarding = Discarding(self)
         self.actions = ActionPanel(self)
-        self._implied_pass: tuple[int, int] | None = None  # (game, moves stored) of the last
         super().__init__(**kwargs)
 
     # ---- reading the game --------------------------------------------------------------
@@ -168,17 +167,12 @@ class RotwPlayScreen(PlayScreen):
         stored together (checked in turn by the engine), and one Undo takes both back."""
         if not self.passes_by_taking(action.type):
             return self.submit(action)
-        # (marked first: the screen refreshes, its last-move line too, as the moves are stored)
-        marked, self._implied_pass = self._implied_pass, (self.table.game_id,
-                                                          len(self.table.actions) + 2)
-        if not App.get_running_app().submit([Pass(self.seat), action], "panel_message"):
-            self._implied_pass = marked
-            return False
-        return True
+        return App.get_running_app().submit([Pass(self.seat), action], "panel_message")
 
     def moves_to_undo(self) -> int:
-        """Pass and the card taken that said it, taken back together."""
-        return 2 if self._implied_pass == (self.table.game_id, len(self.table.actions)) else 1
+        """Pass and the card taken that said it, taken back together: read from the stored
+        moves, so it holds after a restart too."""
+        return moves_of_last_tap(self.table.actions)
 
     def button_hint(self, seat: int) -> str:
         if self.dialog is not None or self.waiting():

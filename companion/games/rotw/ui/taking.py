@@ -11,6 +11,7 @@ from .widgets import CardPicker
 from .words import card_name
 
 SLOTS = ("slot0", "slot1", "slot2")
+TAKES = ("take_deck", "take_display", "take_discard")
 # A reason that changes within the turn: the cards stay lit, as they are read all turn.
 LATER = "take_after_action"
 
@@ -91,3 +92,14 @@ def ask_drawn(screen, on_card) -> None:
     allowed = {card.key for card in table.rules.reportable_cards(table.state)}
     picker.show(_("Which card did you take from the draw pile? Tap it (or scan it)."), [],
                 allowed)
+
+
+def moves_of_last_tap(actions) -> int:
+    """How many of the last stored moves one tap made: a card taken right after its taker's Pass
+    is the card that said the pass (the screen stores both at once, `RotwPlayScreen.take`), so
+    the two are named and taken back together; any other move stands alone."""
+    if len(actions) >= 2:
+        before, last = actions[-2], actions[-1]
+        if last.type in TAKES and before.type == "pass" and before.seat == last.seat:
+            return 2
+    return 1
