@@ -289,10 +289,30 @@ async def pass_by_taking_the_top_card(d, playout) -> None:
         table.submit(log[len(table.actions)])
         await d.frames(0.1)
     stored = len(table.actions)
+    seen = await seat_button_passes(d, stored)
     await d.tap_id("rotw_play", "deck")
     await d.wait_for(lambda: len(table.actions) == stored + 2, what="Pass and the card taken")
     d.record("passed_by_taking", {"kinds": [a.type for a in table.actions[-2:]],
-                                  "stored": len(table.actions)})
+                                  "stored": len(table.actions), **seen})
+
+
+async def seat_button_passes(d, stored: int) -> dict:
+    """At the action step the mover's seat button takes the top card, as the draw pile's tap:
+    what it said and stored, and the Undo beside that took both back."""
+    from scenarios import press_seat
+    from companion.app.seat_press import seat_words
+    table, ps = d.app.table, play(d)
+    mover = table.status.seat
+    places = table.header.options.get("places") or range(len(table.header.players))
+    words = seat_words(ps, table, mover)
+    await press_seat(d, places[mover])
+    await d.wait_for(lambda: len(table.actions) >= stored + 2, what="the seat button's move")
+    kinds, line = [a.type for a in table.actions[stored:]], ps.last_move
+    await d.tap_id("rotw_play", "undo")
+    await d.wait_for(lambda: len(table.actions) < stored + 2, what="the undo")
+    await d.frames(0.2)
+    return {"seat_words": words, "seat_kinds": kinds, "seat_line": line,
+            "seat_undone_to": len(table.actions) - stored}
 
 
 async def rotw_undo_after_restart(d, args):

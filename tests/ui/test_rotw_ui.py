@@ -90,8 +90,9 @@ def test_city_card_taught_and_scanned(run_scenario):
 
 def test_home_and_resume_mid_game(run_scenario):
     """Home in the middle of a game; Resume brings back the same game at the same question.
-    A card taken at the action step (Pass and the take) is still taken back by one Undo after
-    the app is started again."""
+    At the action step the mover's seat button takes the top card (Pass and the take, Undo
+    beside); a card taken there is still taken back with its Pass by one Undo after the app is
+    started again."""
     run = run_scenario("rotw_resume", seed=1).check()
     report = run.report
     resumed = report["resumed"]
@@ -101,6 +102,10 @@ def test_home_and_resume_mid_game(run_scenario):
     judge_audits(report, ["rotw_home_resume"])
     passed = report["passed_by_taking"]
     assert passed["kinds"] == ["pass", "take_deck"], passed
+    # Before it, the mover's seat button did the same (Pass and the top card), Undo beside.
+    assert passed["seat_words"] == "pass and take the top card; hold: undo", passed
+    assert passed["seat_kinds"] == ["pass", "take_deck"], passed
+    assert "passed" in passed["seat_line"] and passed["seat_undone_to"] == 0, passed
     # The app started again on the same database: one Undo still takes back both.
     after = run_scenario("rotw_undo_after_restart", db=run.db, tag="restarted").check().report
     undone = after["undone_after_restart"]

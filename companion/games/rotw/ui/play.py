@@ -177,11 +177,15 @@ class RotwPlayScreen(PlayScreen):
     def button_hint(self, seat: int) -> str:
         if self.dialog is not None or self.waiting():
             return _("answer on the screen")
-        return _("take the top card") if self.is_open("take_deck") else "—"
+        if self.is_open("take_deck"):
+            return _("take the top card")
+        return _("pass and take the top card") if self.passes_by_taking("take_deck") else "—"
 
     def seat_button(self, seat: int, end_turn: bool) -> None:
-        """The seat button takes the top card of the draw pile while cards are taken."""
-        if end_turn and self.is_open("take_deck"):
+        """The seat button takes the top card of the draw pile while cards are taken, and at the
+        action step where a card taken says its player passed (Pass and the take, as a tap on
+        the draw pile)."""
+        if end_turn and (self.is_open("take_deck") or self.passes_by_taking("take_deck")):
             self.taking.deck()
             return
         self.show_message(_("Tap your move on the screen."), "panel_message")
