@@ -71,7 +71,59 @@ async def messages_in_ttr(d, args):
     await d.frames(0.4)
     seen["after_undo"] = messages_seen()
     await d.audit("ttr-undone")
+    seen["note"] = await _tap_under_the_note(d, play, _pretend)
     d.record("ttr", seen)
+
+
+def _payments(d, route_id: str) -> int:
+    table = d.app.table
+    if route_id in table.state.owners:
+        return 0
+    return len(table.rules.completions(table.state, {"type": "claim_route", "route": route_id}))
+
+
+async def _tap_under_the_note(d, play, pretend) -> dict:
+    """A route claimed with the only payment the cards allow (its note over the top of the
+    map), then at once one finger on another route under the note: that tap reaches the
+    route (its question opens, or it is claimed), the note gives way."""
+    from companion.games.ttr_nyc.ui.taps import the_map
+    board = the_map(d, "ttr_nyc_play")
+    routes = sorted(d.app.table.rules.board.routes)
+    for _step in range(40):  # on in the game until a route is payable one way only
+        single = next((r for r in routes if _payments(d, r) == 1), None)
+        if single is not None:
+            break
+        d.app.submit(pretend.step())
+    await d.frames(0.3)
+    await tap_route(d, "ttr_nyc_play", single)
+    await d.frames(0.3)
+    note = play.ids.map_message
+    found = {"claimed": single in d.app.table.state.owners, "note": str(note.text),
+             "shown": note.opacity > 0}
+    x0, y0, x1, y1 = _box(note)
+    under = []
+    for route_id in routes:  # points of routes the next player can pay, under the note
+        if _payments(d, route_id) == 0:
+            continue
+        (ax, ay), (bx, by) = board._segments[route_id]
+        for t in (0.5, 0.3, 0.7, 0.4, 0.6):
+            x, y = board.to_window(ax + (bx - ax) * t, ay + (by - ay) * t)
+            if x0 + 10 < x < x1 - 10 and y0 + 4 < y < y1 - 4 and \
+                    board.route_at(*board.to_widget(x, y)) == route_id:
+                under.append((route_id, x, y))
+                break
+    found["under"] = [u[0] for u in under]
+    if not under or not found["shown"]:
+        return found
+    route_id, x, y = under[0]
+    stored = len(d.app.table.actions)
+    await d.tap_at(x, y)  # one tap, where the note lies
+    await d.frames(0.4)
+    found.update(tapped=route_id, note_after=note.opacity > 0,
+                 asked=play.dialog is not None and play.dialog.kind == "claim",
+                 selected=board.selected, stored=len(d.app.table.actions) - stored)
+    play.close_dialog()
+    return found
 
 
 async def messages_in_rotw(d, args):

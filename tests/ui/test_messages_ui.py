@@ -15,6 +15,13 @@ def test_ttr_refusals_never_stack_and_go_when_a_move_is_stored(run_scenario):
     assert [m["text"] for m in seen["after_undo"]] == \
         ["Taken back: Anna drew a card from the deck"], seen["after_undo"]
     assert seen["after_undo"][0]["under"] == []
+    # the note after a claim paid the only way the cards allow gives way to the map: one tap
+    # on a route under it opens that route's question (or claims it)
+    note = seen["note"]
+    assert note["claimed"] and note["shown"] and "Undo takes it back" in note["note"], note
+    assert note["under"], note
+    assert not note["note_after"] and (note["asked"] and note["selected"] == note["tapped"]
+                                       or note["stored"] == 1), note
 
 
 def test_rotw_deliver_refusal_is_clear_true_and_goes(run_scenario):
