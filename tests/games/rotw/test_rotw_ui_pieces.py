@@ -259,3 +259,29 @@ def test_a_card_taken_right_after_its_takers_pass_is_taken_back_with_it():
     assert moves_of_last_tap([Pass(0), StopTaking(0)]) == 1
     assert moves_of_last_tap([TakeDeck(0)]) == 1
     assert moves_of_last_tap([]) == 1
+
+
+def test_the_delivery_asks_where_a_cube_goes_naming_its_colour_and_its_city():
+    """After the cube is tapped, the prompt says which cube it is: its colour and the city it
+    leaves (as the network names it), so a table reading the screen knows what is moving."""
+    from companion.games.rotw.engine import Step
+    from companion.games.rotw.ui.actions import PROMPTS, deliver_to
+    from companion.games.rotw.ui.words import city_name
+    rules = rules_for("rotw-card-game")
+    state = next(s for s in game_states(1) if s.step is Step.ACTION and rules.cube_deliveries(
+        s, s.current, False))
+    cube = rules.cube_deliveries(state, state.current, False)[0]
+    prompt = deliver_to(cube.goods, cube.origin, state)
+    assert cube.goods in prompt and city_name(cube.origin, state) in prompt, prompt
+    assert "(ringed)" in prompt
+    assert len(PROMPTS["deliver_to"]()) >= len(prompt)  # the prompt's height fits it
+
+
+def game_states(seed: int):
+    """Every state of a seeded 2-player game, in turn."""
+    rules = rules_for("rotw-card-game")
+    playout = RotwPlayout(rules, 2, random.Random(seed))
+    s = rules.new_state(playout.players, playout.options)
+    for action in game(seed).log:
+        yield s
+        s = rules.apply(s, action)

@@ -3,18 +3,21 @@ them, grey when it does not, and a grey one tapped says the engine's reason."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.metrics import sp
 
 from companion.app.i18n import _
-from ..engine import Pass, Step, StopTaking
+from ..engine import GOODS, Pass, Step, StopTaking
+from .words import city_name, goods_name
 
 
 PROMPTS = {  # what the player is asked, by state; the prompt's height fits the longest
     "answer": lambda: _("Answer the question on the screen."),
     "deliver_from": lambda: _("Tap a city with the cube to deliver"),
-    "deliver_to": lambda: _("Tap the city the cube goes to (ringed)"),
+    "deliver_to": lambda: widest_deliver_to(),
     "locomotive_from": lambda: _("Locomotive: tap a cube to deliver with it, or play it "
                                  "alone"),
     "action": lambda: _("Choose one action, tap a cube to deliver it, or take a card to "
@@ -25,6 +28,22 @@ PROMPTS = {  # what the player is asked, by state; the prompt's height fits the 
     "final": lambda: _("Last delivery: tap a cube to deliver, or none"),
     "hand_limit": lambda: _("Discard down to the hand limit"),
 }
+
+
+def deliver_to(goods: str, origin: str, state) -> str:
+    """The delivery's last question: which cube it is (its colour, the city it leaves) and
+    where to tap."""
+    return _("The cube ({goods}) from {city}: tap the city it goes to (ringed)").format(
+        goods=goods_name(goods), city=city_name(origin, state))
+
+
+def widest_deliver_to() -> str:
+    """The delivery's last question at its widest (the longest colour's cube leaving a city of
+    the longest demand colour, a two-digit id), for the prompt's height."""
+    from ..engine import City
+    longest = max(GOODS, key=lambda goods: len(goods_name(goods)))
+    city = City("c25", 4, longest, ())
+    return deliver_to(longest, "c25", SimpleNamespace(cities={"c25": city}))
 
 
 def action_prompt(is_open) -> str:
@@ -60,8 +79,12 @@ class ActionPanel:
             self._ask("answer")
             return
         if screen.delivering.active:
-            self._ask("deliver_to" if screen.delivering.origin else
-                      "locomotive_from" if screen.delivering.locomotive else "deliver_from")
+            delivering = screen.delivering
+            if delivering.origin:
+                screen.prompt = deliver_to(delivering.goods, delivering.origin,
+                                           screen.table.state)
+            else:
+                self._ask("locomotive_from" if delivering.locomotive else "deliver_from")
             self._add(_("Cancel"), screen.delivering.cancel, "cancel_delivery")
             if screen.delivering.locomotive and not screen.delivering.origin:
                 self._add(_("Play it alone"), screen.delivering.play_locomotive_alone,
