@@ -260,6 +260,7 @@ async def rotw_resume(d, args):
     playout = make_playout(args.seed)
     await start_game(d, playout)
     table = d.app.table
+    d.record("first_undo", await undo_in_the_first_question(d, playout.log[0].cards[0]))
     for action in playout.log[:5]:
         await act(d, action)
     await d.wait_for(lambda: len(table.actions) == 5, what="five moves")
@@ -277,6 +278,23 @@ async def rotw_resume(d, args):
                          "asked_before": asked, "asked_after": dialog_kind(d),
                          "resume_text": screen(d, "home").resume_text})
     await pass_by_taking_the_top_card(d, playout)
+
+
+async def undo_in_the_first_question(d, card: str) -> dict:
+    """The first setup question's Undo: grey with nothing stored or tapped, lit once a card is
+    tapped (it takes the tap back), grey again after."""
+    await d.wait_for(lambda: dialog_kind(d) == "turn_up", what="the setup question")
+    ps = play(d)
+    undo = next(b for b in buttons_under(ps.dialog.buttons) if b.text == _("Undo"))
+    seen = {"at_first": undo.disabled}
+    await d.tap(ps.dialog.cards[card])
+    await d.frames(0.2)
+    seen["after_a_card"] = undo.disabled
+    await d.tap(undo)
+    await d.frames(0.2)
+    seen.update(after_undo=undo.disabled, collected=list(ps.questions.collected),
+                open=dialog_kind(d))
+    return seen
 
 
 async def pass_by_taking_the_top_card(d, playout) -> None:

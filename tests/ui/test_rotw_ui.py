@@ -89,12 +89,16 @@ def test_city_card_taught_and_scanned(run_scenario):
 
 
 def test_home_and_resume_mid_game(run_scenario):
-    """Home in the middle of a game; Resume brings back the same game at the same question.
+    """The first setup question's Undo is grey until a card is tapped. Home in the middle of
+    a game; Resume brings back the same game at the same question.
     At the action step the mover's seat button takes the top card (Pass and the take, Undo
     beside); a card taken there is still taken back with its Pass by one Undo after the app is
     started again."""
     run = run_scenario("rotw_resume", seed=1).check()
     report = run.report
+    first = report["first_undo"]  # the first setup question: nothing to undo, Undo grey
+    assert first == {"at_first": True, "after_a_card": False, "after_undo": True,
+                     "collected": [], "open": "turn_up"}, first
     resumed = report["resumed"]
     assert resumed["screen"] == "rotw_play" and resumed["actions"] == 5, resumed
     assert resumed["asked_after"] == resumed["asked_before"], resumed

@@ -29,6 +29,7 @@ class Questions:
         self.goods_buttons: dict[str, GoodsButton] = {}
         self._goods_heading: Label | None = None
         self._goods_chosen: Label | None = None
+        self._undo = None  # the open question's Undo: grey while there is nothing to take back
 
     @property
     def table(self):
@@ -66,6 +67,16 @@ class Questions:
         if not self.screen.submit(make_action(collected)):
             reopen()
 
+    def _undo_button(self, dialog, take_back):
+        self._undo = dialog.button(_("Undo"), take_back)
+        return self._undo
+
+    def _grey_undo(self) -> None:
+        """Undo is grey while nothing is tapped in the question and no move is stored (the
+        first setup question): a tap on it could do nothing."""
+        if self._undo is not None:
+            self._undo.disabled = not (self.collected or self.table.actions)
+
     def _take_back(self, reopen) -> None:
         """Take back the last tap, or with none, the last move."""
         if self.collected:
@@ -87,7 +98,7 @@ class Questions:
         count = len(table.state.pending_slots)
         if self.asked() != "turn_up":
             picker = self._start(CardPicker("turn_up", self._turned_up))
-            picker.set_buttons(picker.button(_("Undo"), lambda: self._take_back(self.turn_up)),
+            picker.set_buttons(self._undo_button(picker, lambda: self._take_back(self.turn_up)),
                                self._home(picker))
         if table.state.phase is Phase.SETUP:
             heading = _("Setup: deal each player a Locomotive, a City 2 and 2 cards; turn up "
@@ -100,6 +111,7 @@ class Questions:
         allowed = {card.key for card in table.rules.reportable_cards(table.state, chosen)}
         self.screen.dialog.show(heading.format(n=len(self.collected) + 1, count=count),
                                 self.collected, allowed)
+        self._grey_undo()
 
     def _turned_up(self, key: str) -> None:
         self._collect(key, len(self.table.state.pending_slots), self.turn_up, TurnUp)
@@ -114,7 +126,7 @@ class Questions:
         s, seat = table.state, table.status.seat
         if self.asked() != "show_card":
             picker = self._start(CardPicker("show_card", self._shown))
-            picker.set_buttons(picker.button(_("Undo"), self.screen.undo), self._home(picker))
+            picker.set_buttons(self._undo_button(picker, self.screen.undo), self._home(picker))
         hand = s.seats[seat].hand
         dealt = table.rules.box.hand_at_setup - 2  # the Locomotive and the City 2 are seen
         allowed = {card.key for card in table.rules.reportable_cards(s)}
@@ -123,6 +135,7 @@ class Questions:
             "tap card {n} of {count} (or scan it)").format(
             player=table.header.players[seat], n=dealt - hand.unknown + 1, count=dealt),
             [], allowed)
+        self._grey_undo()
 
     def _shown(self, key: str) -> None:
         self.screen.submit(ShowCard(self.table.status.seat, key))
@@ -148,6 +161,7 @@ class Questions:
             tapped = self.collected.count(goods)
             button.text = goods_name(goods) + (f" ×{tapped}" if tapped else "")
             button.disabled = goods not in drawable
+        self._grey_undo()
 
     def _open_goods(self) -> None:
         dialog = self._start(RotwDialog("goods"))
@@ -163,7 +177,7 @@ class Questions:
             grid.add_widget(button)
         dialog.box.add_widget(grid)
         row = button_row()
-        self._goods_undo = dialog.button(_("Undo"), lambda: self._take_back(self.draw_goods))
+        self._goods_undo = self._undo_button(dialog, lambda: self._take_back(self.draw_goods))
         self._goods_home = self._home(dialog)
         row.add_widget(self._goods_undo)
         row.add_widget(self._goods_home)
@@ -180,8 +194,8 @@ class Questions:
         excess = table.rules.over_limit(s, seat)
         if self.asked() != "hand_limit":
             picker = self._start(CardPicker("hand_limit", self._discarded_excess))
-            picker.set_buttons(picker.button(_("Undo"),
-                                             lambda: self._take_back(self.hand_limit)),
+            picker.set_buttons(self._undo_button(picker,
+                                                 lambda: self._take_back(self.hand_limit)),
                                self._home(picker))
         chosen = [parse_card(key) for key in self.collected]
         allowed = {card.key for card in table.rules.hand_cards(s, seat, chosen)}
@@ -189,6 +203,7 @@ class Questions:
                                   "discard {excess} ({n} of {excess})").format(
             player=table.header.players[seat], limit=table.rules.box.hand_limit,
             excess=excess, n=len(self.collected) + 1), self.collected, allowed)
+        self._grey_undo()
 
     def _discarded_excess(self, key: str) -> None:
         table, seat = self.table, self.screen.seat
