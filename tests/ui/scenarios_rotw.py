@@ -133,11 +133,15 @@ async def rotw_illegal_build(d, args):
     await d.wait_for(lambda: dialog_kind(d) == "build_city", what="the value question")
     await d.tap(ps.building.unseen.values[2])  # the cards paid next: they tell the colour
     await to_the_payment(d)
+    marks = {"pre_selected": list(ps.building.paid), "at_first": card_marks(ps.dialog)}
     if ps.building.paid:  # the cheapest payment pre-selected: emptied
         await tap_dialog(d, _("Clear"))
     d.record("next_with_nothing_paid", {"disabled": ps.dialog.buttons.children[0].disabled})
+    marks["cleared"] = card_marks(ps.dialog)
     await d.audit("rotw_build_pay")
     await d.tap(ps.dialog.cards["loco"])
+    marks["tapped"] = card_marks(ps.dialog)
+    d.record("payment_marks", marks)
     await tap_dialog(d, wid="confirm_build")
     await d.frames(0.3)
     message = ps.dialog.message if ps.dialog is not None else None
@@ -153,6 +157,12 @@ async def rotw_illegal_build(d, args):
     await tap_dialog(d, _("Cancel"))
     await d.frames(0.2)
     d.record("after_cancel", {"dialog": dialog_kind(d), "modal_views": len(open_dialogs(d))})
+
+
+def card_marks(picker) -> dict:
+    """The picker's cards marked as in the answer: {card: [tapped, pre-selected]}."""
+    return {key: [button.taken, button.kept] for key, button in picker.cards.items()
+            if button.taken or button.kept}
 
 
 def read_score_only_example():

@@ -50,7 +50,8 @@ def test_short_game_by_touch(run_scenario):
 
 def test_illegal_build_is_refused_with_the_reason_and_not_stored(run_scenario):
     """A City 2 paid with a Locomotive alone (worth 1): the reason over the question, nothing
-    stored, the question still open to correct; Back and Cancel close it."""
+    stored, the question still open to correct; Back and Cancel close it. The grid marks the
+    card tapped into the payment (and a pre-selected one, another way)."""
     report = run_scenario("rotw_illegal_build").check().report
     refused = report["illegal_build"]
     assert refused["message_shown"] and refused["message_opacity"] == 1, refused
@@ -60,6 +61,10 @@ def test_illegal_build_is_refused_with_the_reason_and_not_stored(run_scenario):
     assert refused["dialog"] == "build_pay", refused
     assert report["after_cancel"] == {"dialog": "", "modal_views": 0}, report
     assert report["next_with_nothing_paid"] == {"disabled": True}, report  # grey: no dead tap
+    marks = report["payment_marks"]  # {card: [tapped, pre-selected]} as the grid marks them
+    pre = marks["pre_selected"]
+    assert marks["at_first"] == {k: [0, pre.count(k)] for k in pre}, marks
+    assert marks["cleared"] == {} and marks["tapped"] == {"loco": [1, 0]}, marks
     judge_audits(report, ["rotw_build_pay", "rotw_illegal_build"])
 
 

@@ -285,3 +285,14 @@ def game_states(seed: int):
     for action in game(seed).log:
         yield s
         s = rules.apply(s, action)
+
+
+def test_a_picker_marks_the_cards_tapped_apart_from_those_the_app_pre_selected():
+    """The payment grid: the cards of the answer tapped on it count as tapped (the badge's
+    count), the rest as the app's pre-selection (the cheapest payment), shown another way."""
+    from companion.games.rotw.ui.card_marks import split_marks
+    assert split_marks(["orange-2", "loco"], []) == {"orange-2": (0, 1), "loco": (0, 1)}
+    assert split_marks(["orange-1"], ["orange-1"]) == {"orange-1": (1, 0)}
+    assert split_marks(["white-1", "white-1"], ["white-1", "white-1"]) == {"white-1": (2, 0)}
+    assert split_marks(["loco"], ["white-1", "loco"]) == {"loco": (1, 0)}  # one taken back
+    assert split_marks([], ["loco"]) == {}

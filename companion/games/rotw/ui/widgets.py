@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
+from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
@@ -15,6 +16,7 @@ from ..engine import GOODS, RAIL_COLOURS
 from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES
 from ..engine.building import MAX_POINTS
 from companion.app.i18n import _
+from .card_marks import draw_marks, split_marks
 from .city_card import CityCard
 from .network import GOODS_INK, GOODS_RGBA, RAIL_RGBA
 from .words import card_name, cards_label, goods_name, rail_name
@@ -39,11 +41,22 @@ def card_rgba(key: str):
 
 
 class RotwCard(CardButton):
-    """A Railways of the World card: a Locomotive, a city card or a rail card."""
+    """A Railways of the World card: a Locomotive, a city card or a rail card; in a picker,
+    marked while it is in the answer (`taken`: tapped so often, `kept`: pre-selected)."""
+
+    taken = NumericProperty(0)
+    kept = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._mark, size=self._mark, taken=self._mark, kept=self._mark)
 
     def on_card(self, _instance, card: str) -> None:
         rgba, ink = card_rgba(card) if card else ((0.25, 0.27, 0.31, 1), (1, 1, 1, 1))
         self.rgba, self.ink = list(rgba), list(ink)
+
+    def _mark(self, *_args) -> None:
+        draw_marks(self, self.taken, self.kept)
 
 
 class GoodsButton(CardButton):
@@ -103,7 +116,8 @@ class CardPicker(RotwDialog):
 
     def __init__(self, kind: str, on_card, keys: list[str] | None = None):
         super().__init__(kind)
-        self.on_card = on_card  # a scanned card answers as a tapped one (RotwPlayScreen)
+        self._answer = on_card
+        self.tapped: list[str] = []  # the cards tapped (or scanned) on this picker, in turn
         self.heading = self.title("")
         self.chosen = Label(font_size=sp(15), size_hint_y=None, height=dp(22), shorten=True,
                             halign="left", valign="middle")
@@ -113,19 +127,30 @@ class CardPicker(RotwDialog):
         self.cards = {}
         for key in keys or self.ORDER:
             button = RotwCard(card=key, size_hint=(1, 1), font_size=sp(15))
-            button.bind(on_release=lambda _b, key=key: on_card(key))
+            button.bind(on_release=lambda _b, key=key: self.on_card(key))
             self.cards[key] = button
             grid.add_widget(button)
         self.box.add_widget(grid)
         self.buttons = button_row()
         self.box.add_widget(self.buttons)
 
+    def on_card(self, key: str) -> None:
+        """A card tapped, or scanned (a scan answers as a tap: RotwPlayScreen)."""
+        self.tapped.append(key)
+        self._answer(key)
+
     def show(self, heading: str, collected: list[str], allowed) -> None:
+        """The question; the cards in the answer so far (`collected`) marked on the grid: those
+        tapped here as tapped, the rest as the app's pre-selection (the cheapest payment)."""
         self.heading.text = heading
         self.chosen.text = cards_label(collected) if collected else ""
+        if not collected:
+            self.tapped = []  # cleared, or a fresh answer: the next tap starts it
+        marks = split_marks(list(collected), self.tapped)
         for key, button in self.cards.items():
             button.text = card_name(key)
             button.disabled = allowed is not None and key not in allowed
+            button.taken, button.kept = marks.get(key, (0, 0))
 
     def set_buttons(self, *buttons) -> None:
         self.buttons.clear_widgets()
