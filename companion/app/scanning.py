@@ -29,6 +29,14 @@ def taught_games() -> list[str]:
     return [g for g in game_kinds() if game_ui(g).teach_panel is not None]
 
 
+def scanner_configured() -> bool:
+    """Whether the app listens to a card scanner (the config file, $COMPANION_SCANNER or the
+    Pi's serial port: `companion.config.scanner_config`): only then does a question say a card
+    may be scanned instead of tapped."""
+    scanning = getattr(App.get_running_app(), "scanning", None)
+    return scanning is not None and scanning.reader is not None
+
+
 def component_name(component: TaggedComponent) -> str:
     """What a tag stands for, in the player's language (each game names its own components)."""
     if component.game in game_kinds():

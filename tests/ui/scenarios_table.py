@@ -151,6 +151,7 @@ async def table_known_hand(d, args):
     await d.wait_for(lambda: getattr(play.dialog, "kind", None) == "take_deck",
                      what="which card came off the draw pile")
     picker = play.dialog
+    seen["asked"] = picker.heading.text
     key = next(k for k, button in picker.cards.items() if not button.disabled)
     await d.shot("table-rotw-which-card")
     await d.tap(picker.cards[key])

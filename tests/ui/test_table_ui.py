@@ -79,9 +79,11 @@ def the_buttons_do_it(game_id, seen, language) -> None:
 
 def test_railways_shows_the_known_hand_with_the_card_scanned_from_the_draw_pile(run_scenario):
     """Where every card drawn is scanned, the card named from the draw pile goes into the mover's
-    hand, which the play screen shows."""
+    hand, which the play screen shows. The question says "(or scan it)" only where a scanner is
+    configured (here none; `loop://` stands for one in the next test)."""
     seen = run_scenario("table_known_hand").check().report["rotw"]
     assert seen["scanned_draws"] is True, seen
+    assert seen["asked"] == "Which card did you take from the draw pile? Tap it.", seen
     assert seen["taken"]["type"] == "take_deck" and seen["taken"].get("card"), seen
     assert seen["mover_after"] == seen["taken"]["seat"], seen  # a second card may be taken
     assert seen["drawn_name"] in seen["after"], seen  # the named card is in the hand shown
@@ -89,6 +91,15 @@ def test_railways_shows_the_known_hand_with_the_card_scanned_from_the_draw_pile(
     assert seen["hand_inside"], seen
     for kind in ("touch", "outside", "overlap"):
         assert not seen["audit"].get(kind), (kind, seen["audit"][kind])
+
+
+def test_railways_offers_a_scan_only_where_a_scanner_is_configured(run_scenario):
+    """With a scanner configured ($COMPANION_SCANNER), the draw pile's question says the card
+    may be scanned too."""
+    seen = run_scenario("table_known_hand", env={"COMPANION_SCANNER": "loop://"},
+                        tag="scanner").check().report["rotw"]
+    assert seen["asked"] == ("Which card did you take from the draw pile? Tap it (or scan "
+                             "it)."), seen
 
 
 def test_a_scanned_tile_goes_into_the_draw_with_its_edges(run_scenario):

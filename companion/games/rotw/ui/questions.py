@@ -10,6 +10,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.app.i18n import _, ngettext
+from companion.app.scanning import scanner_configured
 from companion.core.rules import Phase
 from ..engine import GOODS, DiscardExcess, DrawGoods, ShowCard, TurnUp
 from ..engine.box import parse_card
@@ -130,9 +131,11 @@ class Questions:
         hand = s.seats[seat].hand
         dealt = table.rules.box.hand_at_setup - 2  # the Locomotive and the City 2 are seen
         allowed = {card.key for card in table.rules.reportable_cards(s)}
-        self.screen.dialog.show(_(
-            "{player}: the cards dealt to you at setup. Every card is scanned in this game: "
-            "tap card {n} of {count} (or scan it)").format(
+        heading = _("{player}: the cards dealt to you at setup. Every card is scanned in this "
+                    "game: tap card {n} of {count} (or scan it)") if scanner_configured() else \
+            _("{player}: the cards dealt to you at setup. Every card is scanned in this game: "
+              "tap card {n} of {count}")
+        self.screen.dialog.show(heading.format(
             player=table.header.players[seat], n=dealt - hand.unknown + 1, count=dealt),
             [], allowed)
         self._grey_undo()

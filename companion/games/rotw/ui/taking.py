@@ -5,6 +5,7 @@ passed), saying why not when they are tapped."""
 from __future__ import annotations
 
 from companion.app.i18n import _
+from companion.app.scanning import scanner_configured
 from ..engine import Card, TakeDeck, TakeDiscard, TakeDisplay
 from .actions import on_grey_tap
 from .widgets import CardPicker
@@ -90,8 +91,9 @@ def ask_drawn(screen, on_card) -> None:
     picker.set_buttons(picker.button(_("Cancel"), screen.close_dialog))
     table = screen.table
     allowed = {card.key for card in table.rules.reportable_cards(table.state)}
-    picker.show(_("Which card did you take from the draw pile? Tap it (or scan it)."), [],
-                allowed)
+    picker.show(_("Which card did you take from the draw pile? Tap it (or scan it).")
+                if scanner_configured() else
+                _("Which card did you take from the draw pile? Tap it."), [], allowed)
 
 
 def moves_of_last_tap(actions) -> int:
