@@ -34,6 +34,27 @@ class Dialog(ModalView):
         self.kind = kind
         self.box = panel(spacing=dp(8))
         self.add_widget(self.box)
+        self.message = None  # a message said over the question (made at the first `say`)
+
+    def message_layer(self):
+        """The question and, floating over it, its Message (a refusal said where one looks):
+        made once, at the first `say` (or by a game's question that says things often)."""
+        if self.message is None:
+            from kivy.uix.floatlayout import FloatLayout
+            from .widgets import Message
+            self.remove_widget(self.box)
+            layer = FloatLayout()
+            self.box.pos_hint, self.box.size_hint = {"x": 0, "y": 0}, (1, 1)
+            layer.add_widget(self.box)
+            self.message = Message(pos_hint={"center_x": 0.5, "y": 0.18}, size_hint=(0.94, None))
+            layer.add_widget(self.message)
+            self.add_widget(layer)
+        return self.message
+
+    def say(self, text: str, good: bool = False) -> None:
+        """A message over the question, where the player is looking (a refusal of its
+        answer); it keeps clear of the question's buttons (companion/app/message_place.py)."""
+        self.message_layer().show(text, good=good)
 
     def title(self, text: str) -> Label:
         label = Factory.Note(text=text, font_size=sp(19), bold=True)

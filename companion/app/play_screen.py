@@ -78,6 +78,17 @@ class PlayScreen(BaseScreen):
         dialog.open(animation=False)
         return dialog
 
+    def show_message(self, text: str, where=None, good: bool = False) -> None:
+        """Said where the player is looking: over the open question (clear of its buttons),
+        else in the screen's place; a screen's message under a question would lie hidden
+        behind it."""
+        dialog = self.dialog
+        if dialog is not None and dialog.get_root_window() is not None and \
+                hasattr(dialog, "say"):
+            dialog.say(text, good)
+            return
+        super().show_message(text, where, good)
+
     def close_dialog(self) -> None:
         if self.dialog is not None:
             self.dialog.dismiss(animation=False)

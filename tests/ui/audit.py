@@ -39,7 +39,13 @@ The kinds:
       toast): the surface's side is not compared with the overlays' side; the overlays are
       compared with each other;
     - a Message (the toast that fades after a few seconds) floats wherever it is needed: it
-      is compared only with controls (ButtonBehavior, TextInput) — it must never cover one;
+      (with its own Why? button) is compared only with controls (ButtonBehavior, TextInput) —
+      it must never cover one;
+    - text never lies over a button that can be tapped: a Message or any Label with text
+      over a visible, enabled control (ButtonBehavior, TextInput) is a finding even where it
+      floats over the layout that holds the control (a refusal floating over a dialog's
+      buttons), unless the control is the surface the floating layout is filled with (a
+      tappable map under a banner);
     - two pieces overlap when their rectangles share more than 2 px in both directions.
 * ``outside`` — no visible widget reaches beyond the window (a ScrollView's content may).
 * ``contrast`` — read from the screenshot: text that can hardly be told from what is behind it
@@ -353,6 +359,23 @@ def _is_control(widget) -> bool:
     return isinstance(widget, (ButtonBehavior, TextInput))
 
 
+def _is_text(widget) -> bool:
+    """Words drawn over whatever lies under them: a Label (a Message too), not a button."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    return isinstance(widget, Label) and not isinstance(widget, ButtonBehavior)
+
+
+def _text_over_control(a, b) -> bool:
+    """One is text, the other a control a finger may tap now (visible and enabled)."""
+    return any(_is_text(x) and _is_control(y) and not y.disabled for x, y in ((a, b), (b, a)))
+
+
+def _is_surface(widget, chain) -> bool:
+    """The widget fills the floating layout that holds it (a map under its overlays)."""
+    return bool(chain) and _floating(chain[-1]) and _fills(widget, chain[-1])
+
+
 def _pieces(top):
     """(widget, its seen rectangle, its ancestors from the top down) under one window layer."""
     from kivy.uix.stencilview import StencilView
@@ -411,10 +434,16 @@ def overlaps() -> list[str]:
                     continue
                 if id(b) in lineage_a or any(x is a for x in cb):
                     continue
-                if (isinstance(a, Message) and not _is_control(b)) or \
-                        (isinstance(b, Message) and not _is_control(a)):
+                # a message's own Why? button is the message's: compared as it is
+                in_a = isinstance(a, Message) or any(isinstance(w, Message) for w in ca)
+                in_b = isinstance(b, Message) or any(isinstance(w, Message) for w in cb)
+                if (in_a and not _is_control(b)) or (in_b and not _is_control(a)):
                     continue
-                if _floats_apart(ca, a, cb, b):
+                if _text_over_control(a, b):
+                    control, chain = (b, cb) if _is_text(a) else (a, ca)
+                    if _is_surface(control, chain):
+                        continue
+                elif _floats_apart(ca, a, cb, b):
                     continue
                 found.append(f"{describe(a, ids)} and {describe(b, ids)} share "
                              f"{w:.0f}×{h:.0f} px")

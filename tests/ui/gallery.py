@@ -109,7 +109,7 @@ GALLERY = (
     ("rotw-build-card.png", ROTW, "rotw-build-card", "Build: the card's points (a value-2 "
      "card: every colour marked, those it lacks tapped off), then its demand"),
     ("rotw-illegal-build.png", ROTW, "rotw-build-refused", "A payment the rules refuse: "
-     "the reason over the question"),
+     "the reason inside the question, above its cards (over no button)"),
     ("rotw-goods.png", ROTW, "rotw-goods", "The cubes drawn from the bag for a new city"),
     ("rotw-deliver-colour.png", ROTW, "rotw-deliver-colour", "Delivering from a city with "
      "several cubes: which one"),

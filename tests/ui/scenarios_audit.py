@@ -103,6 +103,28 @@ class Tour:
             return False
 
 
+async def not_your_turn(d, play) -> None:
+    """Another player's seat button pressed while the play screen asks something: the refusal
+    ("It is Anna's turn.", with its Why?) said inside the question."""
+    table = d.app.table
+    places = table.header.options.get("places") or range(len(table.header.players))
+    other = next(p for p in range(len(table.header.players)) if p != table.status.seat)
+    d.app.rig.pressed(places[other], False)  # as the button's pin reports it (none drawn here)
+    await d.wait_for(lambda: said_in(play.dialog), what="the refusal in the question")
+
+
+def said_in(dialog) -> bool:
+    """A message shows inside the question (a refusal said where one looks)."""
+    message = getattr(dialog, "message", None)
+    return message is not None and message.opacity > 0
+
+
+async def hush(dialog) -> None:
+    """The question's message hidden (the room it made given back)."""
+    if getattr(dialog, "message", None) is not None:
+        dialog.message.hide()
+
+
 async def audit_now(d, name: str) -> dict:
     """`Driver.audit` with less waiting: a screenshot once the frame is laid out, then every
     check of audit.py (the report is written after the stop)."""
@@ -367,6 +389,7 @@ async def audit_ttr(d, args):
                      what="the turn-up question")
     await tour.visit("ttr-turn-up")
 
+
     async def five_cards():
         from scenarios import card_name
         for key in ("red", "blue", "green", "black", "pink"):
@@ -425,6 +448,12 @@ async def audit_ttr(d, args):
             await d.wait_for(asked("claim"), what="the claim dialog")
 
         await tour.visit("ttr-claim", claim, lambda: close_all(d))
+
+        async def claim_refused():  # another seat's button: refused inside the question
+            await claim()
+            await not_your_turn(d, play)
+
+        await tour.visit("ttr-claim-refused", claim_refused, lambda: close_all(d))
         if not play.ids.tickets.closed:
             async def tickets():
                 await d.tap_id("ttr_nyc_play", "tickets")
@@ -879,6 +908,9 @@ async def audit_traffiq(d, args):
     if await tour.step("tq: a crossing", advance(lambda: tq.dialog_kind(d) == "vehicle",
                                                  "a new crossing")):
         await tour.visit("tq-vehicle")
+
+        await tour.visit("tq-vehicle-refused", lambda: not_your_turn(d, play),
+                         lambda: hush(play.dialog))
     if await tour.step("tq: the ride", advance(lambda: len(app.table.actions) == ride_at,
                                                "the ride")):
         ride = log[i]
@@ -1005,10 +1037,68 @@ async def audit_checks_selftest(d, args):
     scroll.scroll_y = 0  # the last rows in sight: the first is above the view, out of sight
     planted["hidden"] = hidden
     planted["cover"] = put(Button(text="above the list"), 460, 421, 200, 48)
+    # a question's panel filling its floating layer, a refusal floating over its buttons
+    # (found, as is a label there); over a button greyed out, it hides nothing to tap
+    question = put(FloatLayout(), 200, 380, 250, 90)
+    panel = BoxLayout(size_hint=(1, 1), pos_hint={"x": 0, "y": 0})
+    question.add_widget(panel)
+    for name in ("dialog_button", "greyed"):
+        planted[name] = Button(text=name.replace("_", " "), disabled=name == "greyed")
+        panel.add_widget(planted[name])
+    refusal = Message(size_hint=(None, None), size=(110, 40), pos=(205, 385))
+    question.add_widget(refusal)
+    refusal.show("A refusal", seconds=30)
+    planted["refusal"] = refusal
+    planted["over_greyed"] = Label(text="a label over a greyed button", size_hint=(None, None),
+                                   size=(100, 40), pos=(340, 400))
+    question.add_widget(planted["over_greyed"])
+    planted["over_button"] = Label(text="a label", size_hint=(None, None), size=(60, 18),
+                                   pos=(262, 450))
+    question.add_widget(planted["over_button"])
     Window.add_widget(layer)
     await d.frames(0.3)
+    refusal.pos = (205, 385)  # planted there, wherever the app would have moved it
+    await d.frames(0.1)
     found = await audit_now(d, "selftest")
     Window.remove_widget(layer)
     d.record("planted", {name: getattr(w, "text", "") for name, w in planted.items()})
     d.record("found", found)
+    d.record("room", await _a_question_makes_room(d))
     d._write_report()
+
+
+async def _a_question_makes_room(d) -> dict:
+    """A question full of buttons says a long refusal: it covers none of them (the question
+    makes room), and it stands inside the question; the room is given back when it goes."""
+    from kivy.factory import Factory
+    from kivy.uix.gridlayout import GridLayout
+    from companion.app.dialogs import Dialog
+    class Full(Dialog):
+        SIZES = {"full": ((0.6, 0.8), {"right": 0.99, "center_y": 0.5})}
+
+    question = Full("full")
+    question.title("A question full of buttons")
+    grid = GridLayout(cols=3, spacing=6)
+    for n in range(12):  # the rows fill the question: no band free for the message
+        grid.add_widget(Factory.BigButton(text=f"answer {n + 1}", size_hint_y=1))
+    question.box.add_widget(grid)
+    question.open(animation=False)
+    await d.frames(0.2)
+    before = [question.size_hint_y, list(question.box.padding)]
+    question.say("A refusal long enough to take two lines or three in a question this narrow, "
+                 "as a translation may be.")
+    await d.frames(0.4)
+    found = await audit_now(d, "selftest-room")
+    m, q = question.message, question
+    mx, my = m.to_window(*m.pos)
+    inside = q.x - 1 <= mx and mx + m.width <= q.right + 1 and q.y - 1 <= my and \
+        my + m.height <= q.top + 1
+    grown = [question.size_hint_y, list(question.box.padding)]
+    question.message.hide()
+    await d.frames(0.2)
+    after = [question.size_hint_y, list(question.box.padding)]
+    question.dismiss(animation=False)
+    return {"overlap": found["overlap"], "touch": found["touch"], "inside": inside,
+            "before": before, "grown": grown, "after": after,
+            "message": [mx, my, m.width, m.height, m.opacity], "grid": [*grid.to_window(
+                *grid.pos), grid.width, grid.height], "question": [q.x, q.y, q.width, q.height]}

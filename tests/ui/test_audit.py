@@ -80,6 +80,7 @@ STOPS = {
     "ttr-nyc": ("home", "home-score-only-choice", "home-close", "settings", "new-game-2",
                 "ttr-turn-up", "ttr-dealt-hand", "ttr-leave", "new-game-4",
                 "new-game-unfinished", "ttr-keep-tickets", "ttr-play", "ttr-claim",
+                "ttr-claim-refused",
                 "ttr-keep-draw", "ttr-refused", "ttr-undo", "ttr-unknown-tag",
                 "ttr-claim-colour", "ttr-claim-pay", "ttr-play-midgame", "ttr-final-round",
                 "history-abandoned",
@@ -95,7 +96,8 @@ STOPS = {
                        "rotw-player-entry"),
     "manhattan-traffiq": ("tq-new-game-2", "tq-new-game-4", "tq-start-tiles", "tq-start-tile",
                           "tq-start-refused", "tq-play", "tq-closed-action", "tq-place-cells",
-                          "tq-tile", "tq-vehicle", "tq-ride", "tq-compete", "tq-end-turn",
+                          "tq-tile", "tq-vehicle", "tq-vehicle-refused", "tq-ride", "tq-compete",
+                          "tq-end-turn",
                           "tq-final-round", "tq-results", "tq-score-only"),
 }
 
@@ -216,7 +218,9 @@ def test_the_checks_find_planted_overlaps_and_cut_names(run_scenario):
     """Overlap and ellipsized are not vacuous, and the rule's exceptions hold: planted on top
     of Home, two buttons over each other and a toast over a button are found, a toast over a
     label, a button floating over a map-like surface, buttons 2 px apart and a list's rows
-    scrolled out of sight are not; a shortened title and a name cut by shortening are found,
+    scrolled out of sight are not; a refusal and a label floating over a question's button
+    are found, over a greyed-out button they are not; a refusal in a question full of
+    buttons covers none (the question makes room); a shortened title and a name cut by shortening are found,
     a shortened log line that keeps the name whole is not."""
     report = run_scenario("audit_checks_selftest").check().report
     found, texts = report["found"], report["planted"]
@@ -226,11 +230,18 @@ def test_the_checks_find_planted_overlaps_and_cut_names(run_scenario):
 
     assert hits("overlap", "over_a") and hits("overlap", "over_b"), found["overlap"]
     assert hits("overlap", "toast_button"), found["overlap"]
-    for allowed in ("toast_label", "near_a", "near_b", "floating", "hidden", "cover"):
+    assert [f for f in hits("overlap", "dialog_button") if repr(texts["refusal"][:60]) in f]
+    assert [f for f in hits("overlap", "dialog_button") if repr(texts["over_button"]) in f]
+    for allowed in ("toast_label", "near_a", "near_b", "floating", "hidden", "cover",
+                    "greyed", "over_greyed"):
         assert not hits("overlap", allowed), (allowed, found["overlap"])
-    assert len(found["overlap"]) == 2, found["overlap"]
+    assert len(found["overlap"]) == 4, found["overlap"]
     assert any(f.startswith("title ellipsized") for f in hits("ellipsized", "title")), found
     assert any(f.startswith("name 'Kristóf-Bartholomew' ellipsized mid-word")
                for f in hits("ellipsized", "name")), found
     assert not hits("ellipsized", "log_line") and hits("shortened", "log_line"), found
     assert not found["touch"] and not found["outside"], found
+    # a refusal said in a question full of buttons: the question makes room, and gives it back
+    room = report["room"]
+    assert not room["overlap"] and not room["touch"] and room["inside"], str(room)
+    assert room["grown"] != room["before"] and room["after"] == room["before"], str(room)

@@ -6,7 +6,6 @@ from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -23,7 +22,7 @@ from .words import card_name, cards_label, goods_name, rail_name
 from companion.app.theme import touch
 from companion.app.dialogs import Dialog
 from companion.app.names import NameLabel
-from companion.app.widgets import CardButton, Message
+from companion.app.widgets import CardButton
 
 CITY_RGBA = (0.80, 0.74, 0.58, 1)
 LOCO_RGBA = (0.20, 0.22, 0.26, 1)
@@ -78,17 +77,7 @@ class RotwDialog(Dialog):
         if kind not in self.SIZES:
             self.SIZES = {**self.SIZES, kind: self.DEFAULT}
         super().__init__(kind, **kwargs)
-        # The question and, floating over it, a message (a refusal is said where one looks).
-        self.remove_widget(self.box)
-        layer = FloatLayout()
-        self.box.pos_hint, self.box.size_hint = {"x": 0, "y": 0}, (1, 1)
-        layer.add_widget(self.box)
-        self.message = Message(pos_hint={"center_x": 0.5, "y": 0.18}, size_hint=(0.94, None))
-        layer.add_widget(self.message)
-        self.add_widget(layer)
-
-    def say(self, text: str, good: bool = False) -> None:
-        self.message.show(text, good=good)
+        self.message_layer()  # a refusal is said over the question, where one looks
 
 
 def button_row(height: float | None = None) -> BoxLayout:
