@@ -204,6 +204,7 @@ def test_every_tile_scanned_asks_for_the_tiles_drawn_at_setup_first(run_scenario
     assert seen["seat"] == 0 and seen["asked"][0].startswith("Anna"), seen
     assert not english or seen["asked"][0] == "Anna: your tiles from setup", seen
     assert not english or "tile 1 of 2" in seen["asked"][1], seen
+    assert not english or "Scan tile" not in seen["asked"][1], seen  # no scanner configured
     assert seen["place_disabled"], seen
     assert "draw_tile" in seen["closed"] and "place_tile" in seen["closed"], seen
     assert seen["first"] == {"type": "show_tile", "seat": 0,

@@ -297,6 +297,8 @@ def test_seat_buttons_seat_players_and_every_card_is_scanned(run_scenario):
     assert report["new_game_lights"] == ["on", "off", "on", "off"], report
     assert report["options"]["places"] == [2, 0], report
     assert report["options"]["scanned_hands"] is True, report
+    # no scanner configured here (the scans come from the test): the question says tap only
+    assert report["hand_question"].startswith("Anna: tap the cards you were dealt ("), report
     assert report["play_lights"] == ["off", "off", "on", "off"], report  # Anna, at seat 3
     other = report["other_seat"]
     assert "Anna" in other["message"] and other["rows_before"] == other["rows_after"], other

@@ -9,6 +9,7 @@ from __future__ import annotations
 from kivy.app import App
 
 from companion.app.i18n import _
+from companion.app.scanning import scanner_configured
 from ..engine import ShowTile, Tile
 from .dialog import TraffiqDialog
 
@@ -32,9 +33,12 @@ class SetupTileDialog(TraffiqDialog):
         number = hand.index(None) + 1 if None in hand else len(hand)
         self.heading.text = _("{player}: your tiles from setup").format(
             player=table.header.players[self.seat])
-        self.note.text = _("Every tile is scanned in this game. Scan tile {n} of {count} you "
-                           "drew at setup, or tap the colour of each of its four sides (north "
-                           "at the top), then Done.").format(n=number, count=len(hand))
+        self.note.text = (_("Every tile is scanned in this game. Scan tile {n} of {count} you "
+                            "drew at setup, or tap the colour of each of its four sides (north "
+                            "at the top), then Done.") if scanner_configured() else
+                          _("Every tile is scanned in this game. For tile {n} of {count} you "
+                            "drew at setup, tap the colour of each of its four sides (north at "
+                            "the top), then Done.")).format(n=number, count=len(hand))
         self.undo.text = _("Undo")
         self.home.text = _("Home")
         self.save.text = _("Done")

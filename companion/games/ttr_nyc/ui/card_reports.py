@@ -10,6 +10,7 @@ from __future__ import annotations
 from kivy.app import App
 
 from companion.app.i18n import _, ngettext
+from companion.app.scanning import scanner_configured
 from .words import explain
 from companion.core.rules import Phase, RuleViolation
 from ..engine import Card, DrawBlind, ShowHand, TurnUp
@@ -77,13 +78,16 @@ class CardReports:
             return
         player = table.header.players[seat]
         if self.purpose == SHOW_HAND:
-            heading = _("{player}: scan the cards you were dealt, or tap them ({n} of {count})"
-                        ).format(player=player, n=len(self.collected) + 1, count=self._needed())
+            heading = (_("{player}: scan the cards you were dealt, or tap them ({n} of {count})")
+                       if scanner_configured() else
+                       _("{player}: tap the cards you were dealt ({n} of {count})")
+                       ).format(player=player, n=len(self.collected) + 1, count=self._needed())
             allowed = dealt_choices(board, s, seat, self._so_far())
             self.screen.dialog.show(heading, self.collected, _keys(allowed))
             return
-        heading = _("{player}: scan the card you drew from the deck, or tap it").format(
-            player=player)
+        heading = (_("{player}: scan the card you drew from the deck, or tap it")
+                   if scanner_configured() else
+                   _("{player}: tap the card you drew from the deck")).format(player=player)
         allowed = [card for card in blind_draws(board, s, seat) if card is not None]
         self.screen.dialog.show(heading, [], _keys(allowed), back=_("Cancel"))
 
