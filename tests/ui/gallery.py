@@ -104,6 +104,8 @@ GALLERY = (
      "second card"),
     ("rotw-build.png", ROTW, "rotw-build-city", "Build: the city card's value first (or "
      "scan it)"),
+    ("rotw-build-likely.png", ROTW, "rotw-build-where", "Build: a city card known (scanned, "
+     "or the box's played before): where it joins, the likeliest build first, one tap"),
     ("rotw-build-pay.png", ROTW, "rotw-build-pay", "Build: the cards that pay for the link, "
      "and their total"),
     ("rotw-build-card.png", ROTW, "rotw-build-card", "Build: the card's points (a value-2 "

@@ -595,6 +595,40 @@ async def audit_rotw(d, args):
     if await tour.step("rotw: the draw pile", to_the_pile()):
         await d.frames(0.1)
         await tour.visit("rotw-drawn-card", take_deck, close_picker)
+
+    async def build_where(action):  # the played card scanned: where it joins, likeliest first
+        from companion.games.rotw.ui.city_card import CityCard
+        from companion.store import TaggedComponent
+        tag = "7A-AUDIT-CITY"
+        card = CityCard(action.value, action.demand, tuple(action.points))
+        app.store.teach(TaggedComponent(tag, game, "city", card.to_value()))
+        app.scanned(tag)
+        await d.wait_for(lambda: rotw.dialog_kind(d) in ("build_where", "build_pay"),
+                         what="where the known card joins")
+
+    def likeliest_known(action) -> bool:
+        """The card played, were it scanned, would have a likeliest build (its payment seen)."""
+        found = app.table.rules.completions(app.table.state, {
+            "type": "build", "value": action.value, "demand": action.demand,
+            "points": list(action.points)})
+        return bool(found) and "cards" in found[0]
+
+    known_build = []
+
+    async def to_a_known_build():
+        """On to a build whose card, scanned, has a likeliest build (the hands are named)."""
+        table = app.table
+        for action in two.log[len(table.actions):]:
+            if action.type == "build" and table.status.waiting_for is None and \
+                    likeliest_known(action):
+                known_build.append(action)
+                return
+            table.submit(action)
+        raise AssertionError("no build with a likeliest build came")
+
+    if await tour.step("rotw: a known card's build", to_a_known_build()):
+        await d.frames(0.1)
+        await tour.visit("rotw-build-where", lambda: build_where(known_build[0]), close_picker)
     if await tour.step("rotw: late in the 2-player game", to_the_final_round()):
         await d.frames(0.3)  # every city built a finger's target (the network's tap_targets)
         d.report.setdefault("late_cities", {})["2"] = len(app.table.state.cities)

@@ -85,7 +85,7 @@ def test_city_card_taught_and_scanned(run_scenario):
     report = run_scenario("rotw_teach_city").check().report
     card = '{"value":3,"demand":"red","points":["orange","brown"]}'
     assert report["taught"] == card, report
-    assert report["scanned"]["dialog"] == "build_city", report  # filled in: never asked again
+    assert report["scanned"]["dialog"] == "build_where", report  # known: where it joins, asked
     assert report["scanned"]["build"]["card"] == card, report
     rail = report["taught_rail"]  # a rail card: one tap on its kind, beside the form
     assert (rail["kind"], rail["value"]) == ("card", "purple-2"), rail
@@ -206,20 +206,24 @@ def build_overhead(entry: dict) -> int:
     not seen: Build, its value (not where the hand can pay for one only), the pre-selected
     payment kept (one tap for its cards; none where the cards seen pay one way only, Change
     cards where that is not the payment), where it joins where the cards pay for several
-    places, Build only for a value-5 city (the demand tapped last stores the others). A
-    scanned card: Build, then the engine's likeliest build in one tap, or Next (or Other place
-    or cards), where it joins, Build for a pre-selected payment."""
+    places, Build only for a value-5 city (the demand tapped last stores the others). A card
+    whose features are known (scanned, or the box's card played before, tapped): Build (and
+    the card tapped), then where it joins: the engine's likeliest build in one tap, or its place
+    and Build for a pre-selected payment (none where the card can join one place only and no
+    payment is likely); Change the card, its value, and the form's Next or Build, where the
+    card scanned into the hand is not the one played."""
     if entry["unseen"]:  # (and the box's card played before, or Another card past them)
         return 1 + entry["value_asked"] + entry["confirm"] + entry["change"] + entry["join"] + \
             entry["done"] + entry["seen"] + entry["another"]
-    rest = 1 if entry["default"] else 1 + entry["join"] + entry["confirm"]
-    return 1 + entry["value_asked"] + rest + entry["seen"]
+    rest = 1 if entry["default"] else entry["changed"] + entry["join"] + entry["confirm"]
+    return 1 + entry["seen"] + entry["changed"] + entry["value_asked"] + rest
 
 
 def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
     """A seeded game's first 90 moves tapped the fewest ways, an earlier game of the same box
     stored: each kind of move within its count; a card the box showed before one tap for its
-    features; else a build no more than the card's features but the link's colour (marked by the app
+    features, then one for where it joins with the engine's likeliest build (3 taps), or its
+    place then the payment; else a build no more than the card's features but the link's colour (marked by the app
     once the cards paid tell it), the cards paid unseen and its overhead (3 with the engine's
     cheapest payment and one place to join); each cube drawn one tap; a delivery stored at its
     last tap, one tap where the cube can go to one city only; a pass no tap of its own (the card
@@ -246,6 +250,14 @@ def test_each_kind_of_turn_takes_the_fewest_taps(run_scenario):
             assert count <= MOST_TAPS.get(kind, 1), entry
     builds = [e for e in taps if e["kind"] == "build"]
     assert any(e["seen"] for e in builds) and any(not e["seen"] for e in builds), builds
+    # a card of the box played before, tapped beside the value: Build, the card, then where it
+    # joins (its likeliest build one tap; else its place, then Build or the cards paid)
+    known = [e for e in builds if not e["unseen"]]
+    assert known, builds
+    for entry in known:
+        assert entry["seen"] and not entry["changed"], entry
+        where = 1 if entry["default"] else entry["join"] + entry["confirm"] + entry["cards"]
+        assert entry["taps"] == 2 + where, entry
     deliveries = sorted(e["taps"] for e in taps if e["kind"] == "deliver")
     assert deliveries[0] == 1, deliveries  # a cube with one city to go to: one tap
     # a pass is never tapped: the card taken next says it, stored with it at that one tap

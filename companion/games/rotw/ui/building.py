@@ -1,14 +1,12 @@
 """A) Building. A city card the app has not seen: its value, then the cards that pay (they tell
 the link's colour), where it joins only where they pay for several places, then its printed
 points with the link's colour marked and its demand, the last tap storing the build
-(`unseen_card`). A card scanned (or scanned into the hand): its features filled in and, where the
-engine can finish the move (`Rules.completions`), one tap to build it, the joint and the cheapest
-payment from the cards seen in the hand shown under the card, "Other place or cards" to change
-them. The build is said on the play screen, Undo beside."""
+(`unseen_card`). A card whose features are known (scanned, scanned into the hand, one of the
+box's cards played before): where it joins, the engine's likeliest build (`Rules.completions`)
+first with its cheapest payment, one tap (`known_card`); Change the card goes to its features'
+form. The build is said on the play screen, Undo beside."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
@@ -17,23 +15,18 @@ from companion.app.i18n import _
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import parse_card
 from .city_card import CityCard
+from .known_card import KnownCard, place_order
 from .unseen_card import UnseenCard
-from .widgets import CardPicker, CityCardForm, RotwCard, RotwDialog, button_row, choice_list
+from .widgets import (CardPicker, CityCardForm, RotwCard, RotwDialog, button_row, choice_list,
+                      scanner_here)
 from .words import cards_label, city_name, rail_name
 
 PAYING_KEYS = ["loco", *[f"{c}-1" for c in RAIL_COLOURS], *[f"{c}-2" for c in RAIL_COLOURS]]
 
 
-@dataclass(frozen=True)
-class _Joint:
-    city: str
-    colour: str
-
-
 def joint_order(joint) -> tuple:
     """The start board first, then the cities as they came, each by the box's colour order."""
-    number = 0 if joint.city == START else int(joint.city[1:])
-    return number, RAIL_COLOURS.index(joint.colour)
+    return place_order((joint.city, joint.colour))
 
 
 class Building:
@@ -54,6 +47,7 @@ class Building:
         self.value: int | None = None  # the city card's value, told before its other features
         self.auto_paid = False  # the engine's cheapest payment taken without a tap (shown)
         self.unseen = UnseenCard(self)
+        self.known = KnownCard(self)
 
     @property
     def table(self):
@@ -70,17 +64,22 @@ class Building:
             self.value = None
             self.unseen.ask_value()
         else:
-            self._city(card)
+            self.known.ask_where(card)
 
     def scanned(self, component) -> bool:
         return scanned(self, component)
 
     # ---- which city card ---------------------------------------------------------------
 
+    def change_card(self, card: CityCard) -> None:
+        """From where it joins, to the card's features (another card, or a wrong pick)."""
+        self._city(card)
+
     def _city(self, card: CityCard) -> None:
-        """A card whose features are known (scanned): filled in, the likeliest build one tap."""
+        """A card's features, filled in (Change the card): the likeliest build one tap."""
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
-        dialog.title(_("Build: which city card do you play? (Or scan it.)"))
+        dialog.title(_("Build: which city card do you play? (Or scan it.)") if scanner_here()
+                     else _("Build: which city card do you play?"))
         next_button = dialog.button(_("Next"), self._city_done, accent=True)
         next_button.wid = "build_next"
         self._next = next_button
@@ -144,34 +143,21 @@ class Building:
             self.to, self.colour, self.paid = likely["to"], likely["colour"], list(likely["cards"])
             self._confirm()
             return
-        found = self.completions(value=card.value, demand=card.demand, points=list(card.points))
-        joints = list(dict.fromkeys((c["to"], c["colour"]) for c in found))
-        if len(joints) == 1:  # one place it can join: no question
-            self._pay(*joints[0])
-            return
-        self._pay(None, None, joints)  # the cards paid tell where, mostly
+        self.known.ask_where(card)  # (its payment at once where it can join one place only)
 
     def _choose(self) -> None:
         """Another place or payment than the one the engine thinks likeliest."""
         card = self.form.card()
         if card is None:
             return
-        self.card, self.value = card, card.value
-        self._join()
+        self.known.ask_where(card, back=True)
 
     # ---- where it joins ------------------------------------------------------------------
 
-    def _join(self, places: list[tuple[str, str]] | None = None) -> None:
-        """Where the city joins: every joint of its points (then the cards that pay), or, with
-        the cards paid already, the `places` they pay for (the build stored at the tap, or, for
-        a card not seen, its printed features asked next)."""
-        table, card = self.table, self.card
-        if places is None:
-            joints = sorted(table.rules.joints(table.state, card.points), key=joint_order)
-            places = [(joint.city, joint.colour) for joint in joints]
-            chosen = self._pay
-        else:
-            chosen = self._joined
+    def _join(self, places: list[tuple[str, str]]) -> None:
+        """Where the city joins, the cards paid already: the `places` they pay for (the build
+        stored at the tap, or, for a card not seen, its printed features asked next)."""
+        table, chosen = self.table, self._joined
         dialog = self.screen.open_dialog(RotwDialog("build_join"))
         dialog.title(_("Join the City {value} to:").format(value=self.value))
         buttons = []
@@ -185,14 +171,17 @@ class Building:
         choice_list(dialog, buttons)
         row = button_row()
         row.add_widget(dialog.button(_("Cancel"), self.screen.close_dialog))
-        if places is None or not self.auto_paid:
+        if not self.auto_paid:
             row.add_widget(dialog.button(_("Back"), self._back_to_city))
         else:
             self.unseen.paid_note(dialog, row)
         dialog.box.add_widget(row)
 
     def _back_to_city(self) -> None:
-        self._city(self.card) if self.card is not None else self.unseen.ask_value(back=True)
+        if self.card is None:
+            self.unseen.ask_value(back=True)
+        else:
+            self.known.ask_where(self.card, back=True)
 
     def _joined(self, to: str, colour: str) -> None:
         """Where it joins, known: stored, or for a card not seen, its features asked."""
@@ -207,6 +196,11 @@ class Building:
         self._confirm()  # the last move's line says it, Undo beside takes it back
 
     # ---- the cards that pay ------------------------------------------------------------
+
+    def pay_for(self, to: str, colour: str) -> None:
+        """A known card's place chosen: the cards that pay for it, the cheapest seen
+        pre-selected."""
+        self._pay(to, colour)
 
     def _pay(self, to: str | None, colour: str | None,
              places: list[tuple[str, str]] = (), go_on: bool = False) -> None:
@@ -249,7 +243,7 @@ class Building:
                                  points=list(card.points), to=self.to, colour=self.colour)
 
     def _pay_back(self) -> None:
-        self.unseen.ask_value(back=True) if self.card is None else self._join()
+        self._back_to_city()
 
     def _colours(self) -> list[str]:
         """The link colours still open: the one chosen, or those of the places it may join
@@ -287,8 +281,7 @@ class Building:
     def _paying(self) -> list[tuple[str, str]]:
         """Where the cards paid so far pay for a link to (the engine checks each)."""
         if self.card is None:
-            return sorted(self.unseen.paying_places(self.paid),
-                          key=lambda place: joint_order(_Joint(*place)))
+            return sorted(self.unseen.paying_places(self.paid), key=place_order)
         return [(to, colour) for to, colour in
                 ([(self.to, self.colour)] if self.colour is not None else self.places)
                 if self.table.check(self._action(to, colour)) is None]
@@ -364,9 +357,8 @@ def scanned(building: "Building", component) -> bool:
         return False
     dialog = building.screen.dialog
     if dialog is not None and dialog.kind in ("build_city", "build_pay", "build_join",
-                                              "build_card", "build_seen"):
-        building.card = card
-        building._city(card)  # its features known: the engine's likeliest build offered
+                                              "build_card", "build_seen", "build_where"):
+        building.known.ask_where(card)  # its features known: where it joins, likeliest first
         return True
     if dialog is None and building.screen.is_open("build"):
         building.start(card)

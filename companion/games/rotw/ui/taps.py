@@ -293,8 +293,8 @@ async def build_by_touch(d, action) -> None:
     taken untapped, Change cards where it is not the one), where it joins only where they pay
     for several places, then its printed points but the link's colour (marked by the app;
     or, every colour marked, those it lacks) and its demand, which stores it (a value-5 city:
-    Build). A card scanned (or scanned into the hand): the engine's likeliest build in one tap
-    where it is the move, else as before the cards."""
+    Build). A card whose features are known (scanned, scanned into the hand, or the box's card
+    played before tapped): where it joins (`known_build_by_touch`)."""
     from companion.games.rotw.ui.city_card import CityCard
     ps = play(d)
     printed = CityCard(action.value, action.demand, tuple(action.points))
@@ -302,11 +302,11 @@ async def build_by_touch(d, action) -> None:
         await d.scan(GAME, "city", printed.to_value())
     else:
         await tap_action(d, "build")
-    await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay", *AFTER_PAYMENT),
+    await d.wait_for(lambda: dialog_kind(d) in ("build_city", "build_pay", "build_where",
+                                                 *AFTER_PAYMENT),
                      what="the city card question")
-    if (dialog_kind(d) == "build_city" and ps.building.form is not None) or \
-            await offered_first_by_touch(d, printed):
-        await known_build_by_touch(d, action, printed)  # its features known: filled in
+    if known_card_asked(d) or await offered_first_by_touch(d, printed):
+        await known_build_by_touch(d, action, printed)  # its features known: where it joins
         return
     asked = dialog_kind(d) == "build_city"  # else the one value the hand can pay for
     path = {"value_asked": asked, "default": False, "join": False, "confirm": False,
@@ -352,6 +352,13 @@ async def build_by_touch(d, action) -> None:
 AFTER_PAYMENT = ("build_join", "build_card", "build_seen")
 
 
+def known_card_asked(d) -> bool:
+    """The build's question is about a card whose features are known: where it joins, or (one
+    place only) the cards that pay for it."""
+    return dialog_kind(d) == "build_where" or \
+        (dialog_kind(d) == "build_pay" and play(d).building.card is not None)
+
+
 async def to_the_payment(d) -> None:
     """The payment question, after the value: where the one payment the cards seen allow was
     taken without a tap (the next question shows it), Change cards goes back to it."""
@@ -388,7 +395,7 @@ async def offered_first_by_touch(d, printed) -> bool:
     if seen is None:
         return False
     await tap_in_view(d, seen)
-    await d.wait_for(lambda: play(d).building.form is not None, what="the card filled in")
+    await d.wait_for(lambda: known_card_asked(d), what="where the card joins")
     d.seen_first = True
     return True
 
@@ -430,60 +437,78 @@ def joint_text(d, action) -> str:
 
 
 async def known_build_by_touch(d, action, printed) -> None:
-    """A card whose features the app knows (scanned): the engine's likeliest build in one tap
-    where it is the move; else the cards that pay (the last one stores it) and where it joins
-    only where they pay for several places, or with the likeliest shown but not the move,
-    where it joins and then the cards."""
+    """A card whose features the app knows: where it joins, the engine's likeliest build in one
+    tap where it is the move; else the place tapped, then its payment (the cheapest seen
+    pre-selected: Build; else the cards, the last one storing it). A card scanned into the hand
+    that is not the one played: Change the card, its features, then as before (the form's
+    Build where the likeliest build is the move)."""
     ps = play(d)
-    form = ps.building.form
-    known = form.card() is not None and printed_sorted(form.card()) == printed_sorted(printed)
+    building = ps.building
+    known = printed_sorted(building.card) == printed_sorted(printed)
     seen, d.seen_first = getattr(d, "seen_first", False), False
-    path = {"value_asked": not known and form.value != action.value, "default": False,
-            "join": False, "confirm": False, "cards": 0, "printed_known": known,
-            "marked": False, "printed": 0, "done": False, "unseen": False, "seen": seen,
-            "another": False}
+    path = {"value_asked": False, "default": False, "join": False, "confirm": False,
+            "cards": 0, "printed_known": known, "marked": False, "printed": 0, "done": False,
+            "unseen": False, "seen": seen, "another": False, "changed": False}
     d.last_build = path
-    if not known:  # a card scanned into the hand that is not the one played
-        if form.points:
-            await tap_dialog(d, _("Clear points"))
-        if form.value != action.value:
-            await d.tap(form.values[action.value])
-        if action.demand is not None and form.demand != action.demand:
-            await d.tap(form.demands[action.demand])
-        for colour in action.points:
-            await d.tap(form.colours[colour])
-        path["printed"] = (action.demand is not None) + len(action.points)
-    likely = ps.building.likely
-    if likely is not None and (likely["to"], likely["colour"], sorted(likely["cards"])) == \
-            (action.to, action.colour, sorted(action.cards)):
-        await tap_dialog(d, wid="build_next")
-        path["default"] = True
-        return
     stored = len(d.app.table.actions)
-    joint = joint_text(d, action)
-    if likely is not None:  # somewhere else, or other cards: where it joins first
-        await tap_dialog(d, wid="build_other")
-        await d.wait_for(lambda: dialog_kind(d) == "build_join", what="where the city joins")
+    if not known and await features_by_touch(d, action, path):
+        return
+    if dialog_kind(d) == "build_where":
+        likely = building.known.likely
+        if likely is not None and (likely["to"], likely["colour"], sorted(likely["cards"])) \
+                == (action.to, action.colour, sorted(action.cards)):
+            path["default"] = True
+            await settled(d, building.known.likely_row)  # laid out (a loaded machine is late)
+            await tap_in_view(d, building.known.likely_row)
+            await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+            return
         path["join"] = True
-        await tap_joint(d, joint)
-    else:  # the cards paid tell where it joins (asked after, where they pay for several)
-        await tap_dialog(d, wid="build_next")
+        await tap_in_view(d, building.known.rows[(action.to, action.colour)])
         await d.wait_for(lambda: dialog_kind(d) == "build_pay", what="the payment question")
-    if sorted(ps.building.paid) == sorted(action.cards):  # the cheapest, pre-selected: Build
+    if sorted(building.paid) == sorted(action.cards):  # the cheapest, pre-selected: Build
         path["confirm"] = True
         await tap_dialog(d, wid="confirm_build")
-        return
-    path["cards"] = len(action.cards)
-    for card in action.cards:  # the last one stores the build, or asks where among several
-        await d.tap(ps.dialog.cards[card])
-    await d.wait_for(lambda: len(d.app.table.actions) > stored or dialog_kind(d) == "build_join",
-                     what="the build stored, or where it joins")
-    if len(d.app.table.actions) == stored:
-        path["join"] = True
-        await tap_dialog(d, joint)
+    else:
+        path["cards"] = len(action.cards)
+        for card in action.cards:  # the last one stores the build
+            await d.tap(ps.dialog.cards[card])
+    await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
 
 
-async def tap_joint(d, joint: str, then: str = "build_pay") -> None:
+async def features_by_touch(d, action, path: dict) -> bool:
+    """Change the card, then the card's features on its form: True where its Build (the
+    likeliest build, the move) stored it, else on to where it joins or the payment."""
+    ps = play(d)
+    path["changed"] = True
+    await tap_dialog(d, wid="build_change_card")
+    await d.wait_for(lambda: dialog_kind(d) == "build_city" and ps.building.form is not None,
+                     what="the card's features")
+    form = ps.building.form
+    if form.points:
+        await tap_dialog(d, _("Clear points"))
+    if form.value != action.value:
+        path["value_asked"] = True
+        await d.tap(form.values[action.value])
+    if action.demand is not None and form.demand != action.demand:
+        await d.tap(form.demands[action.demand])
+    for colour in action.points:
+        await d.tap(form.colours[colour])
+    path["printed"] = (action.demand is not None) + len(action.points)
+    likely = ps.building.likely
+    stored = len(d.app.table.actions)
+    if likely is not None and (likely["to"], likely["colour"], sorted(likely["cards"])) == \
+            (action.to, action.colour, sorted(action.cards)):
+        path["default"] = True
+        await tap_dialog(d, wid="build_next")  # Build: the likeliest build
+        await d.wait_for(lambda: len(d.app.table.actions) > stored, what="the build stored")
+        return True
+    # Build would store the likeliest: Other place or cards instead (else Next)
+    await tap_dialog(d, wid="build_next" if likely is None else "build_other")
+    await d.wait_for(lambda: known_card_asked(d), what="where it joins")
+    return False
+
+
+async def tap_joint(d, joint: str, then: str = "build_card") -> None:
     """Where the city joins tapped in the list of joints, until the next question (`then`, or
     for a card's features the box's cards seen before) comes."""
     nexts = ("build_card", "build_seen") if then == "build_card" else (then,)
@@ -501,10 +526,6 @@ async def tap_joint(d, joint: str, then: str = "build_pay") -> None:
             if hasattr(d, "record"):  # the UI tests' driver notes it (the bench's finger not)
                 d.record("join_tapped_again", d.report.get("join_tapped_again", 0) + 1)
             counted_taps_back(d)  # the tap that missed
-            if dialog_kind(d) == "build_city" and then == "build_pay":  # it landed on Back
-                await tap_dialog(d, wid="build_other")
-                counted_taps_back(d)
-                await d.wait_for(lambda: dialog_kind(d) == "build_join", what="the joints")
             if dialog_kind(d) != "build_join":
                 raise
             await tap_dialog(d, joint)

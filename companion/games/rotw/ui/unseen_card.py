@@ -14,7 +14,7 @@ from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES, GOODS
 from .box_cards import offered, shows_most_colours
 from .city_card import CityCard
-from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list
+from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list, scanner_here
 from .words import cards_label, city_card_label, city_name, rail_name
 
 
@@ -44,7 +44,8 @@ class UnseenCard:
             building.valued(payable.pop())  # for: not asked (said under the cards; Back asks)
             return
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
-        dialog.title(_("Build: the value of the city card you play? (Or scan it.)"))
+        dialog.title(_("Build: the value of the city card you play? (Or scan it.)")
+                     if scanner_here() else _("Build: the value of the city card you play?"))
         row = button_row(touch(14))  # room for a value's name on two lines ("2 értékű Város")
         self.values = {}
         for value in CITY_VALUES:
@@ -124,13 +125,12 @@ class UnseenCard:
 
     def seen_card(self, card: CityCard) -> None:
         """One of the box's cards seen before, tapped: where its link and cards are known, the
-        build stored; at the first question, the build goes on as for a scanned card (its
-        features filled in, the engine's likeliest build offered)."""
+        build stored; at the first question, the build goes on as for a scanned card (where it
+        joins, the engine's likeliest build first)."""
         building = self.building
         building.card = card
         if building.to is None or building.colour is None:
-            building.value = card.value
-            building._city(card)
+            building.known.ask_where(card)
             return
         building.build_at(building.to, building.colour)
 
