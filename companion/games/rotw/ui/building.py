@@ -12,13 +12,13 @@ from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
 from companion.app.i18n import _
+from companion.app.scanning import scanner_configured
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import parse_card
 from .city_card import CityCard
 from .known_card import KnownCard, place_order
 from .unseen_card import UnseenCard
-from .widgets import (CardPicker, CityCardForm, RotwCard, RotwDialog, button_row, choice_list,
-                      scanner_here)
+from .widgets import CardPicker, CityCardForm, RotwCard, RotwDialog, button_row, choice_list
 from .words import cards_label, city_name, rail_name
 
 PAYING_KEYS = ["loco", *[f"{c}-1" for c in RAIL_COLOURS], *[f"{c}-2" for c in RAIL_COLOURS]]
@@ -56,15 +56,17 @@ class Building:
     def start(self, card: CityCard | None = None) -> None:
         if not self.screen.open_move("build"):
             return
-        # a scanned card fills the form: its printed features are never asked again
+        # a scanned card's printed features are never asked again: where it joins is
         self.card, self.to, self.colour, self.paid, self.form = card, None, None, [], None
         self.auto_paid = False
-        card = card or scanned_in_hand(self.screen)
-        if card is None:
+        held = scanned_in_hand(self.screen) if card is None else None
+        if card is None and held is None:
             self.value = None
             self.unseen.ask_value()
-        else:
+        elif card is not None:
             self.known.ask_where(card)
+        else:  # a card scanned into the hand may not be the one played: always named first
+            self.known.ask_where(held, back=True)
 
     def scanned(self, component) -> bool:
         return scanned(self, component)
@@ -78,7 +80,7 @@ class Building:
     def _city(self, card: CityCard) -> None:
         """A card's features, filled in (Change the card): the likeliest build one tap."""
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
-        dialog.title(_("Build: which city card do you play? (Or scan it.)") if scanner_here()
+        dialog.title(_("Build: which city card do you play? (Or scan it.)") if scanner_configured()
                      else _("Build: which city card do you play?"))
         next_button = dialog.button(_("Next"), self._city_done, accent=True)
         next_button.wid = "build_next"
@@ -223,7 +225,7 @@ class Building:
                             halign="center", valign="middle")  # two lines where a language needs
         self._total.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
         picker.box.add_widget(self._total, index=len(picker.box.children) - 2)
-        picker.set_buttons(picker.button(_("Back"), self._pay_back),
+        picker.set_buttons(picker.button(_("Back"), self._back_to_city),
                            picker.button(_("Clear"), self._clear),
                            picker.button(_("Build") if self.card else _("Next"), self._confirm,
                                          accent=True))
@@ -241,9 +243,6 @@ class Building:
             return []
         return self.completions(value=card.value, demand=card.demand,
                                  points=list(card.points), to=self.to, colour=self.colour)
-
-    def _pay_back(self) -> None:
-        self._back_to_city()
 
     def _colours(self) -> list[str]:
         """The link colours still open: the one chosen, or those of the places it may join

@@ -9,12 +9,13 @@ from kivy.factory import Factory
 from kivy.metrics import sp
 
 from companion.app.i18n import _
+from companion.app.scanning import scanner_configured
 from companion.app.theme import touch
 from ..engine import RAIL_COLOURS, START, Build
 from ..engine.box import ANY_GOODS_VALUE, CITY_VALUES, GOODS
 from .box_cards import offered, shows_most_colours
 from .city_card import CityCard
-from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list, scanner_here
+from .widgets import CityCardForm, RotwCard, RotwDialog, button_row, choice_list
 from .words import cards_label, city_card_label, city_name, rail_name
 
 
@@ -45,7 +46,7 @@ class UnseenCard:
             return
         dialog = self.screen.open_dialog(RotwDialog("build_city"))
         dialog.title(_("Build: the value of the city card you play? (Or scan it.)")
-                     if scanner_here() else _("Build: the value of the city card you play?"))
+                     if scanner_configured() else _("Build: the value of the city card you play?"))
         row = button_row(touch(14))  # room for a value's name on two lines ("2 értékű Város")
         self.values = {}
         for value in CITY_VALUES:

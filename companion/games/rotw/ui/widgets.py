@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
@@ -79,13 +78,6 @@ class RotwDialog(Dialog):
             self.SIZES = {**self.SIZES, kind: self.DEFAULT}
         super().__init__(kind, **kwargs)
         self.message_layer()  # a refusal is said over the question, where one looks
-
-
-def scanner_here() -> bool:
-    """Whether the app listens to a card scanner (Settings' configuration found one): only
-    then do the build's first questions say the card may be scanned."""
-    scanning = getattr(App.get_running_app(), "scanning", None)
-    return getattr(scanning, "reader", None) is not None
 
 
 def button_row(height: float | None = None) -> BoxLayout:
