@@ -444,7 +444,15 @@ async def rotw_card_row(d, args):
         places[ps.prompt] = [round(ps.ids[w].to_window(*ps.ids[w].pos)[1])
                              for w in ("slot0", "deck")]
 
+    from kivy.core.window import Window
+    name = ps.ids.player
+    highest: dict[str, float] = {"top": 0, "window": Window.height}
     for action in playout.log:
+        if d.app.root.current == "rotw_play":  # the last move's lines: the panel stays on screen
+            await d.frames(0.02)
+            top = name.to_window(name.x, name.top)[1]
+            if top > highest["top"]:
+                highest.update(top=top, last_move=ps.last_move, prompt=ps.prompt)
         if table.status.waiting_for is None and ps.prompt not in places \
                 and d.app.root.current == "rotw_play":
             await note()
@@ -456,6 +464,7 @@ async def rotw_card_row(d, args):
                 await tap_action(d, "cancel_delivery")
         table.submit(action)
     d.record("card_row", places)
+    d.record("player_name_top", highest)
 
 
 async def rotw_scanned_setup(d, args):

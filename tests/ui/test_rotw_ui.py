@@ -156,6 +156,9 @@ def test_the_take_cards_row_stays_put_whatever_the_prompt(run_scenario, language
     places = report["card_row"]
     assert len(places) >= 6, places  # the action, taking, a second card, a delivery …
     assert len({tuple(place) for place in places.values()}) == 1, places
+    # a long last move under a three-line prompt never pushes the player's name off the top
+    highest = report["player_name_top"]
+    assert highest["top"] <= highest["window"], highest
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

@@ -4,6 +4,7 @@ players and the step's moves; each kind of move is handled in a module of its ow
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app.games import player_colours
@@ -168,6 +169,15 @@ class RotwPlayScreen(PlayScreen):
         if not self.passes_by_taking(action.type):
             return self.submit(action)
         return App.get_running_app().submit([Pass(self.seat), action], "panel_message")
+
+    def last_move_lines(self, panel: float, prompt: float, actions: float,
+                        font_size: float) -> int:
+        """How many lines of the last move fit between the actions and Undo (1 to 4), so the
+        panel never grows past the screen's top (kv/rotw/play.kv: its fixed rows, paddings
+        and spacings)."""
+        fixed = dp(8) * 2 + dp(5) * 7 + dp(34) + dp(50) * 2 + dp(52)
+        room = panel - fixed - prompt - actions
+        return max(1, min(4, int(room // (font_size * 1.25))))
 
     def moves_to_undo(self) -> int:
         """Pass and the card taken that said it, taken back together: read from the stored
