@@ -170,6 +170,8 @@ async def table_scanned_tile(d, args):
     """Manhattan TraffIQ where every tile drawn is scanned (Settings): a drawn tile waits for
     its scan; the scanned tile's edges go into the draw, and placing it asks only its turn."""
     from scenarios_traffiq import play_screen, start_game
+    from companion.games.traffiq.engine import Edge
+    from companion.games.traffiq.ui.tile_chooser import EDGE_ORDER
     from companion.store import TaggedComponent
     tag = "0C00000077"
     d.app.store.set_setting("traffiq_scanned_draws", "1")
@@ -181,10 +183,16 @@ async def table_scanned_tile(d, args):
         d.app.scanned(tag)
         await d.wait_for(lambda: len(d.app.table.actions) == shown, what="a setup tile")
     await d.frames(0.3)
+    await d.tap_id("traffiq_play", "draw")  # the drawn tile's question: Cancel draws nothing
+    await d.wait_for(lambda: dialog_of(play) == "drawn_tile", what="the drawn tile's question")
+    await d.tap(play.dialog.cancel)
+    await d.wait_for(lambda: play.dialog is None, what="the question closed")
+    seen["after_cancel"] = len(d.app.table.actions) - 4
     await d.tap_id("traffiq_play", "draw")
-    await d.frames(0.3)
-    seen["asked"] = play.ids.map_message.text if "map_message" in play.ids else ""
+    await d.wait_for(lambda: dialog_of(play) == "drawn_tile", what="the drawn tile's question")
+    seen["asked"] = [play.dialog.heading.text, play.dialog.note.text]
     seen["after_tap"] = len(d.app.table.actions) - 4
+    seen["audit_asked"] = await d.audit("table-traffiq-drawn-tile")
     d.app.scanned(tag)
     await d.wait_for(lambda: len(d.app.table.actions) == 5, what="the scanned tile drawn")
     seen["drawn"] = d.app.table.actions[-1].to_json()
@@ -193,7 +201,19 @@ async def table_scanned_tile(d, args):
     seen["in_hand"] = [list(t.names()) for t in state.seats[0].hand if t is not None]
     seen["message"] = play.ids.map_message.text if play.ids.map_message.opacity else ""
     seen["audit"] = await d.audit("table-traffiq-scanned-draw")
+    await d.tap_id("traffiq_play", "draw")  # the second draw: no scanner at hand, sides tapped
+    await d.wait_for(lambda: dialog_of(play) == "drawn_tile", what="the drawn tile's question")
+    sides = (Edge.BEIGE, Edge.RED, Edge.BEIGE, Edge.RED)
+    for side, edge in enumerate(sides):
+        await d.tap(play.dialog.chooser.chips[side][EDGE_ORDER.index(edge)])
+    await d.tap(play.dialog.save)
+    await d.wait_for(lambda: len(d.app.table.actions) == 6, what="the tapped tile drawn")
+    seen["tapped"] = d.app.table.actions[-1].to_json()
     d.record("traffiq", seen)
+
+
+def dialog_of(play) -> str:
+    return play.dialog.kind if play.dialog is not None else ""
 
 
 async def table_discard_draw_scanned(d, args):

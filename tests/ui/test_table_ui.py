@@ -103,12 +103,20 @@ def test_railways_offers_a_scan_only_where_a_scanner_is_configured(run_scenario)
 
 
 def test_a_scanned_tile_goes_into_the_draw_with_its_edges(run_scenario):
-    """Where every tile drawn is scanned, the draw waits for the
-    scan; the scanned edges are stored with the draw and the tile goes into the hand with
-    its sides (placing a scanned tile asks only its turn: test_traffiq_ui)."""
+    """Where every tile drawn is scanned, the draw asks for the tile drawn: scanned, or (the
+    scanner not at hand) its four sides tapped, then Done; Cancel draws nothing. The edges are
+    stored with the draw and the tile goes into the hand with its sides (placing a scanned
+    tile asks only its turn: test_traffiq_ui)."""
     seen = run_scenario("table_scanned_tile").check().report["traffiq"]
     assert seen["scanned_draws"] is True, seen
-    assert seen["after_tap"] == 0, seen  # the tap alone draws nothing: the scan is waited for
+    assert seen["after_cancel"] == 0, seen
+    assert seen["after_tap"] == 0, seen  # the tap alone draws nothing: the tile is asked for
+    assert seen["asked"][0] == "Anna: the tile you drew", seen
+    assert "tap the colour of each" in seen["asked"][1].lower(), seen  # no dead end
+    for kind in ("touch", "outside", "overlap"):
+        assert not seen["audit_asked"].get(kind), (kind, seen["audit_asked"][kind])
+    assert seen["tapped"] == {"type": "draw_tile", "seat": 0,
+                              "edges": ["beige", "red", "beige", "red"]}, seen
     assert seen["drawn"]["type"] == "draw_tile", seen
     assert seen["drawn"]["edges"] == ["red", "beige", "red", "park"], seen
     assert ["red", "beige", "red", "park"] in seen["in_hand"], seen  # drawn with its sides

@@ -30,6 +30,7 @@ from .players import fill_players, seat_rgba
 from .tags import tile_from_value
 from .. import GAME_KIND
 from .tile_chooser import GAME
+from .drawn_tile import DrawnTileDialog
 from .setup_tiles import SetupTileDialog
 from .vehicle_dialog import VehicleDialog
 
@@ -194,15 +195,13 @@ class TraffiqPlayScreen(PlayScreen):
 
     def draw_tile(self, tile: Tile | None = None) -> None:
         """A tile from the supply; with a scan, its edges go into the hand (no sides to set
-        when it is placed). Where every tile drawn is scanned, the scan is waited for."""
-        if tile is None and self.table.state.scanned_draws:
-            self.show_message(_("Scan the tile you drew."), "map_message")
+        when it is placed). Where every tile drawn is scanned, the drawn tile's question opens
+        (scanned, or its sides tapped)."""
+        if tile is None and self.table.state.scanned_draws:  # scanned, or its sides tapped
+            self.open_dialog(DrawnTileDialog(self))
             return
         edges = None if tile is None else tile.names()
-        drawn = App.get_running_app().submit(DrawTile(self.table.state.current, edges),
-                                             "map_message")
-        if drawn and tile is not None:
-            self.ids.map_message.hide()  # "Scan the tile you drew" is answered
+        App.get_running_app().submit(DrawTile(self.table.state.current, edges), "map_message")
 
     def end_turn(self) -> None:
         """Ended at the tap (an action left: said, Undo takes it back); see `held_back`."""
@@ -241,7 +240,7 @@ class TraffiqPlayScreen(PlayScreen):
         tile = tile_from_value(component.value)
         if tile is None:
             return False
-        if self.dialog is not None and self.dialog.kind in ("tile", "show_tile"):
+        if self.dialog is not None and self.dialog.kind in ("tile", "show_tile", "drawn_tile"):
             self.dialog.scanned(tile)
         elif self.dialog is None and self.is_open(DrawTile.type) and not self.picking and (
                 self.table.state.scanned_draws or not self.is_open(PlaceTile.type)):
