@@ -9,17 +9,14 @@ from kivy.app import App
 from companion.app.i18n import _
 from companion.app.scanning import scanner_configured
 from ..engine import DrawTile, Tile
-from .dialog import TraffiqDialog
-
-NO_SIDES = (None,) * 4
+from .tile_question import NO_SIDES, TileQuestion
 
 
-class DrawnTileDialog(TraffiqDialog):
+class DrawnTileDialog(TileQuestion):
     """The tile just drawn: scanned (stored at once), or its four sides tapped, then Done."""
 
     def __init__(self, screen):
-        super().__init__("drawn_tile")
-        self.screen = screen
+        super().__init__("drawn_tile", screen)
         self.cancel, self.save = self.tile_layout(self._changed, (
             (screen.close_dialog, False), (self._save, True)))
         self.chooser.set_free(NO_SIDES)
@@ -38,19 +35,6 @@ class DrawnTileDialog(TraffiqDialog):
         self.save.text = _("Done")
         self._changed()
 
-    def _changed(self) -> None:
-        self.save.disabled = self.chooser.tile is None
-
-    def scanned(self, tile: Tile) -> None:
-        """A tile scanned while the question is open: the tile drawn, stored at once."""
-        self.chooser.set_known([tile])
-        self._save()
-
-    def _save(self) -> None:
-        tile = self.chooser.tile
-        if tile is None:
-            return
-        screen = self.screen
-        screen.close_dialog()
-        App.get_running_app().submit(DrawTile(screen.table.state.current, tile.names()),
-                                     "map_message")
+    def store(self, tile: Tile) -> None:
+        table = self.screen.table
+        App.get_running_app().submit(DrawTile(table.state.current, tile.names()), "map_message")

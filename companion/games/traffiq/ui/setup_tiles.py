@@ -11,17 +11,15 @@ from kivy.app import App
 from companion.app.i18n import _
 from companion.app.scanning import scanner_configured
 from ..engine import ShowTile, Tile
-from .dialog import TraffiqDialog
-
-NO_SIDES = (None,) * 4
+from .tile_question import NO_SIDES, TileQuestion
 
 
-class SetupTileDialog(TraffiqDialog):
+class SetupTileDialog(TileQuestion):
     """One tile a player drew at setup: scanned, or its four sides tapped, then Done."""
 
     def __init__(self, screen, seat: int):
-        super().__init__("show_tile")
-        self.screen, self.seat = screen, seat
+        super().__init__("show_tile", screen)
+        self.seat = seat
         self.undo, self.home, self.save = self.tile_layout(self._changed, (
             (screen.undo, False), (App.get_running_app().go_home, False), (self._save, True)))
         self.chooser.set_free(NO_SIDES)
@@ -45,19 +43,7 @@ class SetupTileDialog(TraffiqDialog):
         self.undo.disabled = not table.actions
         self._changed()
 
-    def _changed(self) -> None:
-        self.save.disabled = self.chooser.tile is None
-
-    def scanned(self, tile: Tile) -> None:
-        """A tile scanned while the question is open: it is this tile, stored at once."""
-        self.chooser.set_known([tile])
-        self._save()
-
-    def _save(self) -> None:
-        tile = self.chooser.tile
-        if tile is None:
-            return
+    def store(self, tile: Tile) -> None:
         screen, seat = self.screen, self.seat
-        screen.close_dialog()
         if not App.get_running_app().submit(ShowTile(seat, tile.names()), "map_message"):
             screen.ask_setup_tile(seat)  # refused (its reason shown): asked again
