@@ -19,8 +19,6 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.modalview import ModalView
-from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 GAP = 4  # dp between the message and the control it moved away from
@@ -65,6 +63,7 @@ def named_controls(message) -> list:
 
 def question_of(message):
     """The question (a dialog) the message is shown in, or None for a screen's message."""
+    from kivy.uix.modalview import ModalView  # (imported late: it opens the window)
     widget = message.parent
     while isinstance(widget, Widget):
         if isinstance(widget, ModalView):
@@ -75,6 +74,7 @@ def question_of(message):
 
 def question_controls(message) -> list:
     """The buttons of the message's question a finger may tap now (not the message's own)."""
+    from kivy.uix.textinput import TextInput  # (imported late: it opens the window)
     question = question_of(message)
     if question is None:
         return []
